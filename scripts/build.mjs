@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+/**
+ * Builds the client bundle and stylesheet (content-hashed, with a manifest the server reads)
+ * and the server bundle. Usable as a module: `import { build } from './build.mjs'`.
+ */
+import { build as esbuild } from 'esbuild';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(root, 'dist');
+
+export async function build({ quiet = false } = {}) {
+  await rm(dist, { recursive: true, force: true });
+  const publicDir = path.join(dist, 'public');
+  await mkdir(path.join(publicDir, 'assets'), { recursive: true });
+
+  const client = await esbuild({
+    entryPoints: { client: path.join(root, 'src/client/index.ts'), site: path.join(root, 'src/client/styles.css') },
+    outdir: path.join(publicDir, 'assets'),
+    entryNames: '[name]-[hash]',
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+    metafile: true,
+    legalComments: 'none',
+  });
+  const outputs = Object.entries(client.metafile.outputs);
+  const find = (suffix) => {
+    const found = outputs.find(([file]) => file.endsWith(suffix));
+    if (!found) throw new Error(`build: no ${suffix} output`);
+    return `/assets/${path.basename(found[0])}`;
+  };
+  const manifest = { client: find('.js'), stylesheet: find('.css') };
+  await writeFile(path.join(publicDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+
+  await esbuild({
+    entryPoints: [path.join(root, 'src/server/index.ts')],
+    outfile: path.join(dist, 'server/index.js'),
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    packages: 'external',
+    jsx: 'automatic',
+    sourcemap: true,
+    define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  if (!quiet) console.log(`built ${manifest.client} ${manifest.stylesheet} and dist/server/index.js`);
+  return manifest;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  build().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+/** `npm start`: builds when no build is present (or the sources are newer), then runs the server. */
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from './build.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const serverEntry = path.join(root, 'dist/server/index.js');
+const manifest = path.join(root, 'dist/public/manifest.json');
+
+function newestSourceTime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSourceTime(file) : statSync(file).mtimeMs);
+  }
+  return newest;
+}
+
+const built = existsSync(serverEntry) && existsSync(manifest);
+const srcDir = path.join(root, 'src');
+if (!built || (existsSync(srcDir) && newestSourceTime(srcDir) > statSync(serverEntry).mtimeMs)) await build();
+createRequire(import.meta.url)(serverEntry);

@@ -1,0 +1,132 @@
+/**
+ * The only reader of process.env. Parsed and validated once at start-up; a bad value stops
+ * start-up with one line naming the variable (contract/app.md, Start).
+ */
+import { isIP } from 'node:net';
+
+export type TrustProxy = boolean | number | string[];
+
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  /** Unset means: start the embedded demo backend and use it. */
+  readonly contentApiUrl: string | undefined;
+  readonly campaignApiUrl: string | undefined;
+  readonly defaultSiteKey: string;
+  readonly analyticsCodes: Readonly<Record<string, string>>;
+  readonly trustProxy: TrustProxy;
+  readonly logLevel: string;
+  /** Budget for one upstream call: connect, headers and body together. */
+  readonly upstreamTimeoutMs: number;
+  readonly nodeEnv: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const SITE_KEY = /^[a-z0-9-]{1,63}$/;
+const EXPRESS_TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function readPort(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number from 0 to 65535 (got ${JSON.stringify(raw)})`);
+  const port = Number(raw);
+  if (port > 65535) throw new ConfigError(name, `must be a whole number from 0 to 65535 (got ${JSON.stringify(raw)})`);
+  return port;
+}
+
+function readPositiveInt(env: Env, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value < 1 || value > max) {
+    throw new ConfigError(name, `must be a whole number from 1 to ${max} (got ${JSON.stringify(raw)})`);
+  }
+  return value;
+}
+
+function readBaseUrl(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL (got ${JSON.stringify(raw)})`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an absolute http(s) URL (got ${JSON.stringify(raw)})`);
+  }
+  // Paths are appended to the base, so keep it without a trailing slash.
+  return url.href.replace(/\/+$/, '');
+}
+
+function readAnalyticsCodes(env: Env): Record<string, string> {
+  const raw = env.ANALYTICS_CODES;
+  if (raw === undefined || raw === '') return {};
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError('ANALYTICS_CODES', 'must be a JSON object of site key to analytics id (it is not valid JSON)');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw new ConfigError('ANALYTICS_CODES', 'must be a JSON object of site key to analytics id');
+  }
+  const codes: Record<string, string> = {};
+  for (const [key, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string' || value === '') {
+      throw new ConfigError('ANALYTICS_CODES', `must map each site key to a non-empty string (key ${JSON.stringify(key)})`);
+    }
+    codes[key.toLowerCase()] = value;
+  }
+  return codes;
+}
+
+/** Express `trust proxy` values: true/false, a hop count, or addresses, subnets and names. */
+function readTrustProxy(env: Env): TrustProxy {
+  const raw = env.TRUST_PROXY?.trim();
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, prefix] = entry.split('/');
+    const validAddress = EXPRESS_TRUST_NAMES.has(entry) || (address !== undefined && isIP(address) !== 0);
+    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= 128);
+    if (!validAddress || !validPrefix) {
+      throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal (bad entry ${JSON.stringify(entry)})`);
+    }
+  }
+  return entries;
+}
+
+export function loadConfig(env: Env): Config {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel)})`);
+  const defaultSiteKey = (env.DEFAULT_SITE_KEY || 'answers').toLowerCase();
+  if (!SITE_KEY.test(defaultSiteKey)) throw new ConfigError('DEFAULT_SITE_KEY', `must be a DNS label: letters, digits and hyphens (got ${JSON.stringify(env.DEFAULT_SITE_KEY)})`);
+  const host = env.HOST || '0.0.0.0';
+  if (isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host)) throw new ConfigError('HOST', `must be an IP address or host name (got ${JSON.stringify(host)})`);
+
+  return Object.freeze({
+    port: readPort(env, 'PORT', 3000),
+    host,
+    contentApiUrl: readBaseUrl(env, 'CONTENT_API_URL'),
+    campaignApiUrl: readBaseUrl(env, 'CAMPAIGN_API_URL'),
+    defaultSiteKey,
+    analyticsCodes: Object.freeze(readAnalyticsCodes(env)),
+    trustProxy: readTrustProxy(env),
+    logLevel,
+    upstreamTimeoutMs: readPositiveInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 60000),
+    nodeEnv: env.NODE_ENV || 'development',
+  });
+}

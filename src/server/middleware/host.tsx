@@ -1,0 +1,30 @@
+import type { RequestHandler } from 'express';
+import type { AssetRefs } from '../../shared/components/Document';
+import { MessagePage } from '../../shared/components/Pages';
+import { renderSiteless } from '../render/page';
+import { normalizeHost, siteKeyOf } from '../rules/host';
+
+/**
+ * Host resolution: `req.host` is Host, or X-Forwarded-Host when `trust proxy` trusts the peer.
+ * A malformed host gets a 400 page and no upstream call.
+ */
+export function hostResolution(options: { defaultSiteKey: string; assets: AssetRefs }): RequestHandler {
+  return function resolveHost(req, res, next) {
+    const host = normalizeHost(req.host);
+    if (!host) {
+      req.log.info({ event: 'request.bad_host', rawHost: String(req.headers.host ?? '').slice(0, 300) }, 'malformed host');
+      void renderSiteless(req, res, options.assets, 400, 'Bad request', (
+        <MessagePage title="Bad request">
+          <p>This address does not name a site we serve.</p>
+        </MessagePage>
+      ));
+      return;
+    }
+    const siteKey = siteKeyOf(host, options.defaultSiteKey);
+    res.locals.host = host;
+    res.locals.siteKey = siteKey;
+    // Every later line of this request names the site it was for.
+    req.log = req.log.child({ host, siteKey });
+    next();
+  };
+}

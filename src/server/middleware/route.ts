@@ -1,0 +1,10 @@
+import type { RequestHandler } from 'express';
+import { matchRoute } from '../routes';
+
+/** Looks the request up in the route table once; later steps read res.locals.route. */
+export function routeMatching(): RequestHandler {
+  return function matchRequestRoute(req, res, next) {
+    res.locals.route = matchRoute(req.path, req.query.s !== undefined);
+    next();
+  };
+}

@@ -1,0 +1,27 @@
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import type { RouteMatch } from '../routes';
+import type { Site } from '../site/load-site';
+import type { CampaignApi } from '../upstream/campaign-api';
+import type { ContentApi } from '../upstream/content-api';
+import type { PageView } from '../render/page';
+
+/** What a page loader gets: the resolved site and route, the upstream clients, the request. */
+export interface PageContext {
+  readonly req: Request;
+  readonly site: Site;
+  readonly route: RouteMatch;
+  readonly api: ContentApi;
+  readonly campaignApi: CampaignApi;
+  readonly log: Logger;
+}
+
+export type PageLoader = (context: PageContext) => Promise<PageView>;
+
+/** The first value of a query parameter; repeated keys and nested objects are ignored. */
+export function queryValue(req: Request, key: string): string | undefined {
+  const value: unknown = req.query[key];
+  if (typeof value === 'string') return value;
+  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
+  return undefined;
+}

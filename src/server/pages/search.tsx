@@ -1,0 +1,40 @@
+import { SearchPage } from '../../shared/components/Pages';
+import { badRequest } from '../errors';
+import { helperCall } from '../upstream/catalogue';
+import { cardsOf } from './cards';
+import { queryValue, type PageLoader } from './context';
+import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';
+
+export const MAX_SEARCH_LENGTH = 200;
+// Control characters (C0, DEL, C1) have no place in a search.
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Checks a search query; a 400 for one too long or with control characters. */
+export function searchQueryOf(raw: string | undefined): string {
+  const query = (raw ?? '').trim();
+  if (query.length > MAX_SEARCH_LENGTH) throw badRequest(`A search can be at most ${MAX_SEARCH_LENGTH} characters long.`);
+  if (CONTROL_CHARACTERS.test(query)) throw badRequest('A search cannot contain control characters.');
+  return query;
+}
+
+/** `/?s=`: results without the shell, 10 a page, with an empty state. */
+export const loadSearch: PageLoader = async ({ req, site, api, log }) => {
+  const query = searchQueryOf(queryValue(req, 's'));
+  const page = pageNumberOf(queryValue(req, 'page'));
+  const result = query ? await helperCall(log, () => api.searchArticles(query, site.scope, page, PAGE_SIZE), { articles: [], total: 0 }) : { articles: [], total: 0 };
+  const pages = pageCountOf(result.total);
+  assertPageExists(page, pages);
+  return {
+    status: 200,
+    head: { title: query ? `Search: ${query} | ${site.name}` : `Search | ${site.name}` },
+    content: (
+      <SearchPage
+        siteName={site.name}
+        query={query}
+        total={result.total}
+        articles={await cardsOf(result.articles, site, api, log)}
+        pagination={{ page, pages, hrefFor: (n) => `/?${new URLSearchParams({ s: query, ...(n > 1 ? { page: String(n) } : {}) })}` }}
+      />
+    ),
+  };
+};

@@ -1,0 +1,92 @@
+/**
+ * Turns a page's view into the full document: app-state, shell or not (route table), ad slots
+ * (ad-slot rule), theme. The only place that assembles Document and Shell.
+ */
+import type { Request, Response } from 'express';
+import type { ReactNode } from 'react';
+import type { AppState } from '../../shared/app-state';
+import { Document, type AssetRefs, type HeadProps } from '../../shared/components/Document';
+import { Bare, Shell } from '../../shared/components/Shell';
+import type { CampaignResult } from '../rules/campaign';
+import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
+import type { RouteRule } from '../routes';
+import type { Site } from '../site/load-site';
+import { streamHtml } from './stream';
+import { themeOf } from './theme';
+
+export interface PageView {
+  readonly status: number;
+  readonly head: Omit<HeadProps, 'noindex'> & { readonly noindex?: boolean };
+  readonly content: ReactNode;
+  readonly campaign?: CampaignResult | null;
+}
+
+export function adSelectionFor(req: Request, site: Site, rule: RouteRule): AdSlotSelection {
+  const config = site.setting.config;
+  return selectAdSlots({
+    routeAllowsAds: rule.ads,
+    configuredSlots: config.ad_slots,
+    adsDisabled: site.adsDisabled,
+    testDisplayAd: req.query.testDisplayAd === 'on',
+    adSenseParent: config.adSenseParent,
+    adSenseScript: config.adSenseScript,
+  });
+}
+
+export function renderSitePage(req: Request, res: Response, assets: AssetRefs, site: Site, rule: RouteRule, view: PageView): Promise<void> {
+  const ads = adSelectionFor(req, site, rule);
+  const theme = themeOf(req.headers.cookie, site.setting.darkmode);
+  const campaign = view.campaign ?? null;
+  const state: AppState = {
+    hostKey: site.key,
+    brandColor: site.brandColor,
+    gaCode: rule.analytics ? site.gaCode : null,
+    menu: {
+      categories: site.menu.categories.map(({ name, slug }) => ({ name, slug })),
+      other: site.menu.other.map(({ label, url }) => ({ label, url })),
+    },
+    adSlots: ads.slots,
+    adUnitPath: ads.unitPath,
+    testAds: ads.testAds,
+    adSense: ads.adSense,
+    dark: theme,
+    campaign,
+    route: rule.name,
+    pixels: rule.analytics ? site.pixels : [],
+  };
+  const pageSettings = site.setting.config.igp_settings;
+  const headline = site.setting.config.campaign_headlines ? campaign?.headline : null;
+  const body = rule.shell ? (
+    <Shell
+      site={{ name: site.name, logo: pageSettings.logo, footerText: pageSettings.footerText, categories: state.menu.categories, other: state.menu.other }}
+      adSlots={ads.slots}
+      theme={theme}
+      campaignHeadline={headline}
+    >
+      {view.content}
+    </Shell>
+  ) : (
+    <Bare campaignHeadline={headline}>{view.content}</Bare>
+  );
+  const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon };
+  return streamHtml(res, <Document head={head} state={state} assets={assets}>{body}</Document>, view.status, req.log);
+}
+
+/** A page for a request that has no site (a malformed host): no shell, no site data. */
+export function renderSiteless(req: Request, res: Response, assets: AssetRefs, status: number, title: string, content: ReactNode): Promise<void> {
+  const state: AppState = {
+    hostKey: '',
+    brandColor: '#000000',
+    gaCode: null,
+    menu: { categories: [], other: [] },
+    adSlots: [],
+    adUnitPath: null,
+    testAds: false,
+    adSense: false,
+    dark: 'light',
+    campaign: null,
+    route: 'error',
+    pixels: [],
+  };
+  return streamHtml(res, <Document head={{ title, noindex: true }} state={state} assets={assets}><Bare>{content}</Bare></Document>, status, req.log);
+}

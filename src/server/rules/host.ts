@@ -1,0 +1,49 @@
+/** Host and site-key rules (contract/app.md, Host and site key). Pure. */
+import { isIP } from 'node:net';
+
+const MAX_HOST_LENGTH = 253;
+const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/**
+ * The host a request is for: lower-cased, port and trailing dot removed.
+ * null when it is not a valid DNS name or IP literal (empty, spaces, a path, userinfo, too long).
+ */
+export function normalizeHost(raw: string | undefined): string | null {
+  if (!raw || raw.length > MAX_HOST_LENGTH + 8) return null;
+  const value = raw.toLowerCase();
+  let host: string;
+  let port: string | undefined;
+  if (value.startsWith('[')) {
+    const close = value.indexOf(']');
+    if (close < 0) return null;
+    host = value.slice(1, close);
+    const rest = value.slice(close + 1);
+    if (rest !== '' && !rest.startsWith(':')) return null;
+    port = rest ? rest.slice(1) : undefined;
+    if (isIP(host) !== 6) return null;
+  } else {
+    const colon = value.indexOf(':');
+    host = colon < 0 ? value : value.slice(0, colon);
+    port = colon < 0 ? undefined : value.slice(colon + 1);
+    if (host.endsWith('.')) host = host.slice(0, -1);
+    if (host === '' || host.length > MAX_HOST_LENGTH) return null;
+    if (!host.split('.').every((label) => LABEL.test(label))) return null;
+  }
+  if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) <= 65535)) return null;
+  return host;
+}
+
+/** The second-to-last label; localhost, single-label hosts and IP literals use the default key. */
+export function siteKeyOf(host: string, defaultSiteKey: string): string {
+  if (isIP(host) !== 0) return defaultSiteKey;
+  const labels = host.split('.');
+  if (labels.length < 2) return defaultSiteKey;
+  return labels[labels.length - 2] ?? defaultSiteKey;
+}
+
+export const DEFAULT_BRAND_COLOR = '#2FABF0';
+export const OTHER_BRAND_COLOR = '#000000';
+
+export function brandColorOf(siteKey: string, defaultSiteKey: string): string {
+  return siteKey === defaultSiteKey ? DEFAULT_BRAND_COLOR : OTHER_BRAND_COLOR;
+}

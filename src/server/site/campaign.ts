@@ -1,0 +1,32 @@
+/** Runs the spec's campaign lookup for a page request and logs its catalogue cases. */
+import type { Logger } from 'pino';
+import { CAMPAIGN_HEADLINE_COUNT, campaignFallback, campaignRequestOf, campaignResultOf, type CampaignFlags, type CampaignResult } from '../rules/campaign';
+import type { CampaignApi } from '../upstream/campaign-api';
+import { failureFields } from '../upstream/catalogue';
+
+const MAX_ID_LENGTH = 128;
+
+function usableId(value: string | undefined): string | undefined {
+  return value && value.length <= MAX_ID_LENGTH ? value : undefined;
+}
+
+/** null when the site has no campaign flags on (no lookup runs). */
+export async function lookupCampaign(api: CampaignApi, log: Logger, flags: CampaignFlags, ids: { utmId?: string | undefined; campaignId?: string | undefined }): Promise<CampaignResult | null> {
+  const request = campaignRequestOf(flags, { utmId: usableId(ids.utmId), campaignId: usableId(ids.campaignId) });
+  switch (request.kind) {
+    case 'none':
+      return null;
+    case 'ids_missing':
+      log.warn({ event: 'campaign.ids_missing', required: request.required }, 'campaign lookup skipped: no utm_id or campaign_id');
+      return campaignFallback(request.required);
+    case 'utm':
+    case 'campaign':
+      try {
+        const answer = request.kind === 'utm' ? await api.checkByUtmId(request.id, CAMPAIGN_HEADLINE_COUNT) : await api.checkByCampaignId(request.id, CAMPAIGN_HEADLINE_COUNT);
+        return campaignResultOf(answer);
+      } catch (error) {
+        log.warn({ event: 'campaign.lookup_failed', required: request.required, ...failureFields(error) }, 'campaign lookup failed');
+        return campaignFallback(request.required);
+      }
+  }
+}

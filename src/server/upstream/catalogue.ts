@@ -1,0 +1,64 @@
+/**
+ * The spec's error catalogue (section 8) in one place: each helper runs an upstream call,
+ * and on failure logs the contract's event and returns the spec's fallback.
+ */
+import type { Logger } from 'pino';
+import { UpstreamError } from './http';
+
+function failureFields(error: unknown): Record<string, unknown> {
+  if (error instanceof UpstreamError) {
+    const fields: Record<string, unknown> = { url: error.url, kind: error.kind };
+    if (error.kind === 'status') fields.status = error.status;
+    else fields.err = error;
+    return fields;
+  }
+  return { err: error };
+}
+
+/** Site lookup failure: warn `site.lookup_failed`, result undefined ("no record"). */
+export async function siteLookup<T>(log: Logger, host: string, call: () => Promise<T>): Promise<T | undefined> {
+  try {
+    return await call();
+  } catch (error) {
+    log.warn({ event: 'site.lookup_failed', host, ...failureFields(error) }, 'site lookup failed; treated as no record');
+    return undefined;
+  }
+}
+
+/** Any other content-API call: error `upstream.fetch_failed`, the fallback (an empty list). */
+export async function helperCall<T>(log: Logger, call: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; treated as empty');
+    return fallback;
+  }
+}
+
+/** findnew: its own events for a non-OK status and for invalid JSON; the list is then empty. */
+export async function findNewCall<T>(log: Logger, call: () => Promise<readonly T[]>): Promise<readonly T[]> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof UpstreamError && error.kind === 'status') {
+      log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url }, 'findnew answered a non-OK status');
+    } else if (error instanceof UpstreamError && error.kind === 'invalid_json') {
+      log.error({ event: 'article.findnew.invalid_json', body: (error.body ?? '').slice(0, 200), url: error.url }, 'findnew answered invalid JSON');
+    } else {
+      log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'findnew call failed; treated as empty');
+    }
+    return [];
+  }
+}
+
+/** A call the page cannot do without: logs `upstream.fetch_failed` and rethrows for a 503. */
+export async function requiredCall<T>(log: Logger, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; page unavailable');
+    throw error;
+  }
+}
+
+export { failureFields };

@@ -1,0 +1,128 @@
+/**
+ * The content API (contract/content-api.md): one function per call. Each validates the shape it
+ * gets back and throws UpstreamError on any failure; what a failure means for the page (the
+ * spec's error catalogue) is decided by the caller, so a cache can wrap this interface unchanged.
+ */
+import { z } from 'zod';
+import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
+import { fetchJson, UpstreamError, type HttpOptions } from './http';
+
+/** Which setting a content query is made for: `type` and, except for global, `<type>=<_id>`. */
+export interface SettingScope {
+  readonly type: SettingType;
+  readonly id: string;
+}
+
+export interface ArticleRef {
+  readonly slug: string;
+  readonly _id: string;
+  readonly domains: readonly string[];
+}
+
+export interface ArticlePage {
+  readonly articles: readonly Article[];
+  readonly total: number;
+}
+
+export interface ContentApi {
+  subdomainsByHost(host: string): Promise<readonly SiteSetting[]>;
+  domainsByHost(host: string): Promise<readonly SiteSetting[]>;
+  domainsById(id: string): Promise<readonly SiteSetting[]>;
+  globalSetting(): Promise<SiteSetting>;
+  categoriesByIds(ids: readonly string[]): Promise<readonly Category[]>;
+  categoriesBySlug(slug: string): Promise<readonly Category[]>;
+  findNewArticles(article: ArticleRef, limit: number): Promise<readonly Article[]>;
+  homeArticles(ids: readonly string[], scope: SettingScope): Promise<readonly Article[]>;
+  /** null when the content API answers 404 (unknown slug). */
+  articleBySlug(slug: string, scope: SettingScope): Promise<Article | null>;
+  categoryArticles(categoryId: string, scope: SettingScope, page: number, limit: number): Promise<ArticlePage>;
+  searchArticles(query: string, scope: SettingScope, page: number, limit: number): Promise<ArticlePage>;
+}
+
+export interface ContentApiOptions {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  /** Cap on one answer's size; a larger answer is a failure, not data. */
+  readonly maxBytes?: number;
+}
+
+const settingList = z.object({ data: z.array(siteSettingSchema) });
+const settingOne = z.object({ data: siteSettingSchema });
+const categoryList = z.object({ data: z.array(categorySchema) });
+const articleList = z.object({ data: z.array(articleSchema) });
+const articleOne = z.object({ data: articleSchema });
+const articlePage = z.object({ data: z.array(articleSchema), total: z.number().int().nonnegative() });
+
+type Query = Readonly<Record<string, string | number | undefined>>;
+
+export function scopeQuery(scope: SettingScope): Query {
+  return scope.type === 'global' ? { type: scope.type } : { type: scope.type, [scope.type]: scope.id };
+}
+
+export function createContentApi(options: ContentApiOptions): ContentApi {
+  const http: HttpOptions = { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024 };
+
+  function urlFor(path: string, query: Query = {}): string {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+    const search = params.toString();
+    return `${options.baseUrl}${path}${search ? `?${search}` : ''}`;
+  }
+
+  async function get<T>(schema: z.ZodType<T>, path: string, query?: Query): Promise<T> {
+    const url = urlFor(path, query);
+    const { status, json } = await fetchJson(url, http);
+    if (status === 404) throw new UpstreamError('status', url, { status, body: JSON.stringify(json).slice(0, 200) });
+    const parsed = schema.safeParse(json);
+    if (!parsed.success) {
+      throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape (${z.prettifyError(parsed.error).split('\n')[0] ?? ''}): ${url}`, body: JSON.stringify(json).slice(0, 200) });
+    }
+    return parsed.data;
+  }
+
+  return {
+    async subdomainsByHost(host) {
+      return (await get(settingList, '/api/subdomains/get', { url: host })).data;
+    },
+    async domainsByHost(host) {
+      return (await get(settingList, '/api/domain/get', { url: host })).data;
+    },
+    async domainsById(id) {
+      return (await get(settingList, '/api/domain/get', { _id: id })).data;
+    },
+    async globalSetting() {
+      return (await get(settingOne, '/api/setting/get')).data;
+    },
+    async categoriesByIds(ids) {
+      if (ids.length === 0) return [];
+      return (await get(categoryList, '/api/category/get', { ids: ids.join(',') })).data;
+    },
+    async categoriesBySlug(slug) {
+      return (await get(categoryList, '/api/category/get', { slug })).data;
+    },
+    async findNewArticles(article, limit) {
+      const ref = JSON.stringify({ slug: article.slug, _id: article._id, domains: article.domains });
+      return (await get(articleList, '/api/article/findnew', { article: ref, limit })).data;
+    },
+    async homeArticles(ids, scope) {
+      if (ids.length === 0) return [];
+      return (await get(articleList, '/api/article/home', { ids: ids.join(','), ...scopeQuery(scope) })).data;
+    },
+    async articleBySlug(slug, scope) {
+      const url = urlFor('/api/article/get', { slug, ...scopeQuery(scope) });
+      const { status, json } = await fetchJson(url, http);
+      if (status === 404) return null;
+      const parsed = articleOne.safeParse(json);
+      if (!parsed.success) throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape: ${url}`, body: JSON.stringify(json).slice(0, 200) });
+      return parsed.data.data;
+    },
+    async categoryArticles(categoryId, scope, page, limit) {
+      const result = await get(articlePage, '/api/article/list', { category: categoryId, ...scopeQuery(scope), page, limit });
+      return { articles: result.data, total: result.total };
+    },
+    async searchArticles(query, scope, page, limit) {
+      const result = await get(articlePage, '/api/article/search', { q: query, ...scopeQuery(scope), page, limit });
+      return { articles: result.data, total: result.total };
+    },
+  };
+}

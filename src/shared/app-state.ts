@@ -1,0 +1,39 @@
+/** The shell state handed to the client in `<script id="app-state">` (contract/app.md). */
+import type { AdSlotType } from './ads';
+
+export type Theme = 'dark' | 'light';
+
+export interface AppState {
+  readonly hostKey: string;
+  readonly brandColor: string;
+  readonly gaCode: string | null;
+  readonly menu: {
+    readonly categories: readonly { readonly name: string; readonly slug: string }[];
+    readonly other: readonly { readonly label: string; readonly url: string }[];
+  };
+  readonly adSlots: readonly AdSlotType[];
+  readonly adUnitPath: string | null;
+  readonly testAds: boolean;
+  readonly adSense: boolean;
+  readonly dark: Theme;
+  readonly campaign: { readonly exists: boolean; readonly headline: string | null } | null;
+  /** Which route rendered the page: the client picks the side-rail breakpoint by it. */
+  readonly route: string;
+  /** The global setting's image beacons, fired after load. */
+  readonly pixels: readonly { readonly name: string; readonly url: string }[];
+}
+
+export const APP_STATE_ID = 'app-state';
+
+/**
+ * JSON that is safe inside a script element: no value can close the tag or start a comment,
+ * and U+2028/U+2029 are escaped for old parsers.
+ */
+export function serializeAppState(state: AppState): string {
+  return JSON.stringify(state)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

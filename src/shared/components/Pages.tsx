@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { formatDate } from "../format";
+import { ArticleList, NewArticles, type ArticleCard } from './ArticleList';
+
+export interface ArticleView {
+  readonly title: string;
+  /** Already sanitized HTML. */
+  readonly bodyHtml: string;
+  readonly category?: { readonly name: string; readonly slug: string } | undefined;
+  readonly author?: string | undefined;
+  readonly publishedAt?: string | null | undefined;
+  readonly updatedAt?: string | null | undefined;
+  readonly image?: { readonly url: string; readonly alt: string; readonly width?: number | undefined; readonly height?: number | undefined } | null | undefined;
+}
+
+export function HomePage({ siteName, tagline, articles }: { siteName: string; tagline?: string | undefined; articles: readonly ArticleCard[] }) {
+  return (
+    <>
+      <h1 className="page-title">{siteName}</h1>
+      {tagline ? <p className="lede">{tagline}</p> : null}
+      <section id="home-articles" aria-label="Latest answers">
+        {articles.length > 0 ? <ArticleList articles={articles} /> : <p className="empty">No answers have been published here yet.</p>}
+      </section>
+    </>
+  );
+}
+
+function DateLine({ label, iso }: { label: string; iso: string | null | undefined }) {
+  const text = formatDate(iso);
+  if (!text || !iso) return null;
+  return (
+    <span className="article-date">
+      {label} <time dateTime={iso}>{text}</time>
+    </span>
+  );
+}
+
+export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: readonly ArticleCard[] }) {
+  const updated = article.updatedAt && article.updatedAt !== article.publishedAt ? article.updatedAt : null;
+  return (
+    <>
+      <article className="article">
+        <header className="article-header">
+          {article.category ? (
+            <a className="article-category" href={`/category/${article.category.slug}`}>
+              {article.category.name}
+            </a>
+          ) : null}
+          <h1>{article.title}</h1>
+          <p className="article-meta">
+            {article.author ? <span className="article-author">By {article.author}</span> : null}
+            <DateLine label="Published" iso={article.publishedAt} />
+            {updated ? <DateLine label="Updated" iso={updated} /> : null}
+          </p>
+        </header>
+        {article.image ? (
+          <img className="article-image" src={article.image.url} alt={article.image.alt} width={article.image.width} height={article.image.height} decoding="async" fetchPriority="high" />
+        ) : null}
+        <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+      </article>
+      <NewArticles articles={newArticles} />
+    </>
+  );
+}
+
+export interface Pagination {
+  readonly page: number;
+  readonly pages: number;
+  /** Builds the link for a page number. */
+  readonly hrefFor: (page: number) => string;
+}
+
+export function Pager({ pagination }: { pagination: Pagination }) {
+  const { page, pages, hrefFor } = pagination;
+  if (pages <= 1) return null;
+  return (
+    <nav className="pager" aria-label="Pages">
+      {page > 1 ? <a rel="prev" href={hrefFor(page - 1)}>← Newer</a> : <span />}
+      <span className="pager-status">Page {page} of {pages}</span>
+      {page < pages ? <a rel="next" href={hrefFor(page + 1)}>Older →</a> : <span />}
+    </nav>
+  );
+}
+
+export function CategoryPage({ name, description, articles, pagination }: { name: string; description?: string | undefined; articles: readonly ArticleCard[]; pagination: Pagination }) {
+  return (
+    <>
+      <h1 className="page-title">{name}</h1>
+      {description ? <p className="lede">{description}</p> : null}
+      <section id="category-articles" aria-label={`Answers in ${name}`}>
+        {articles.length > 0 ? <ArticleList articles={articles} /> : <p className="empty">No answers in this category yet.</p>}
+      </section>
+      <Pager pagination={pagination} />
+    </>
+  );
+}
+
+export function SearchPage({ siteName, query, total, articles, pagination }: { siteName: string; query: string; total: number; articles: readonly ArticleCard[]; pagination: Pagination }) {
+  return (
+    <>
+      <p className="back-home"><a href="/">← {siteName}</a></p>
+      <h1 className="page-title">Search results for “{query}”</h1>
+      <form role="search" method="get" action="/" className="search-form">
+        <label htmlFor="search-input">Search</label>
+        <input id="search-input" type="search" name="s" defaultValue={query} maxLength={200} />
+        <button type="submit">Search</button>
+      </form>
+      <section id="search-results" aria-label="Results">
+        {articles.length > 0 ? (
+          <>
+            <p className="result-count">{total === 1 ? '1 answer found' : `${total} answers found`}</p>
+            <ArticleList articles={articles} />
+          </>
+        ) : (
+          <p className="empty">No answers match your search. Try fewer or different words.</p>
+        )}
+      </section>
+      <Pager pagination={pagination} />
+    </>
+  );
+}
+
+/** 400, 404, 503, 500 and the minimal no-shell pages. */
+export function MessagePage({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="message">
+      <h1 className="page-title">{title}</h1>
+      {children}
+    </section>
+  );
+}
+

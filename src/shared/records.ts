@@ -1,0 +1,103 @@
+/**
+ * The records of the content API (contract/content-api.md), as zod schemas.
+ * Parsing applies the contract's defaults: missing booleans are false, missing lists [].
+ * A value of the wrong type makes the whole answer "wrong shape".
+ */
+import { z } from 'zod';
+
+const flag = z.boolean().default(false);
+
+export const AD_SLOT_TYPES = ['anchor', 'banner_1', 'banner_2', 'banner_3', 'popup', 'siderail_left', 'siderail_right'] as const;
+export type AdSlotType = (typeof AD_SLOT_TYPES)[number];
+
+export const menuLinkSchema = z.object({ label: z.string(), url: z.string() });
+export type MenuLink = z.infer<typeof menuLinkSchema>;
+
+export const pixelSchema = z.object({ name: z.string(), url: z.string() });
+export type Pixel = z.infer<typeof pixelSchema>;
+
+/** Known keys of `config.igp_settings`; other keys pass through untouched. */
+export const pageSettingsSchema = z.looseObject({
+  title: z.string().optional(),
+  description: z.string().optional(),
+  logo: z.string().optional(),
+  favicon: z.string().optional(),
+  footerText: z.string().optional(),
+});
+export type PageSettings = z.infer<typeof pageSettingsSchema>;
+
+export const siteConfigSchema = z.object({
+  global: flag,
+  disable_ads: flag,
+  adSenseParent: z.string().nullish(),
+  adSenseScript: flag,
+  ad_slots: z.array(z.string()).default([]),
+  campaign_check: flag,
+  campaign_headlines: flag,
+  network_ignore: flag,
+  gaCode: z.string().nullish(),
+  igp_settings: pageSettingsSchema.nullish().transform((value) => value ?? {}),
+  pixels: z.array(pixelSchema).default([]),
+});
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
+
+export const siteSettingSchema = z.object({
+  _id: z.string(),
+  type: z.enum(['subdomains', 'domains', 'global']).optional(),
+  active: flag,
+  url: z.string().default(''),
+  domain: z.string().nullish(),
+  name: z.string().optional(),
+  darkmode: flag,
+  config: siteConfigSchema.prefault({}),
+  menu: z
+    .object({
+      categories_menu_option: z.array(z.string()).default([]),
+      other_menu_option: z.array(menuLinkSchema).default([]),
+    })
+    .prefault({}),
+  final_articles: z.array(z.string()).default([]),
+});
+export type SiteSetting = z.infer<typeof siteSettingSchema>;
+/** A record as the content API may send it: every defaulted field optional. */
+export type SiteSettingInput = z.input<typeof siteSettingSchema>;
+
+export const categorySchema = z.object({
+  _id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().optional(),
+});
+export type Category = z.infer<typeof categorySchema>;
+
+export const articleImageSchema = z.object({
+  url: z.string(),
+  alt: z.string().default(''),
+  width: z.number().int().positive().optional(),
+  height: z.number().int().positive().optional(),
+});
+
+export const articleSchema = z.object({
+  _id: z.string(),
+  slug: z.string(),
+  domains: z.array(z.string()).default([]),
+  title: z.string().default(''),
+  excerpt: z.string().default(''),
+  body: z.string().default(''),
+  category: z.string().nullish(),
+  image: articleImageSchema.nullish(),
+  author: z.object({ name: z.string() }).nullish(),
+  publishedAt: z.string().nullish(),
+  updatedAt: z.string().nullish(),
+});
+export type Article = z.infer<typeof articleSchema>;
+export type ArticleInput = z.input<typeof articleSchema>;
+
+export const campaignCheckSchema = z.looseObject({
+  isCampaignExists: z.boolean(),
+  headlines: z.array(z.string()).default([]),
+});
+export type CampaignCheck = z.infer<typeof campaignCheckSchema>;
+
+export const settingType = ['subdomains', 'domains', 'global'] as const;
+export type SettingType = (typeof settingType)[number];

@@ -1,0 +1,41 @@
+/** Builds the real app against a fake upstream on loopback, with logs captured. */
+import type { Express } from 'express';
+import { createApp } from '../../src/server/app';
+import { assetsFrom } from '../../src/server/assets';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createLogger } from '../../src/server/logger';
+import type { Readiness } from '../../src/server/middleware/health';
+import { createCampaignApi } from '../../src/server/upstream/campaign-api';
+import { createContentApi } from '../../src/server/upstream/content-api';
+import type { DemoDataset } from '../../src/demo/content-api';
+import { testDataset } from '../fixtures/dataset';
+import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
+import { captureLogs, type LogCapture } from './logs';
+
+export interface TestApp {
+  readonly app: Express;
+  readonly upstream: FakeUpstream;
+  readonly logs: LogCapture;
+  readonly readiness: Readiness;
+  readonly config: Config;
+  close(): Promise<void>;
+}
+
+export const TEST_ASSETS = assetsFrom({ client: '/assets/client-TEST.js', stylesheet: '/assets/site-TEST.css' }, null);
+
+export async function startTestApp(options: { dataset?: DemoDataset; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TestApp> {
+  const upstream = await startFakeUpstream(options.dataset ?? testDataset);
+  const config = loadConfig({ DEFAULT_SITE_KEY: 'main', ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}', LOG_LEVEL: 'debug', ...options.env });
+  const logs = captureLogs();
+  const readiness: Readiness = { ready: true };
+  const timeoutMs = options.timeoutMs ?? 1000;
+  const app = createApp({
+    config,
+    logger: createLogger(config.logLevel, logs),
+    api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs }),
+    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs }),
+    assets: TEST_ASSETS,
+    readiness,
+  });
+  return { app, upstream, logs, readiness, config, close: () => upstream.close() };
+}

@@ -1,0 +1,55 @@
+import { brandColorOf, normalizeHost, siteKeyOf } from '../../../../src/server/rules/host';
+
+describe('normalizeHost', () => {
+  it.each([
+    ['Cooking.Example.COM', 'cooking.example.com'],
+    ['cooking.localhost:3000', 'cooking.localhost'],
+    ['example.com.', 'example.com'],
+    ['example.com.:8080', 'example.com'],
+    ['127.0.0.1:3000', '127.0.0.1'],
+    ['[::1]:3000', '::1'],
+    ['[2001:db8::1]', '2001:db8::1'],
+    ['localhost', 'localhost'],
+  ])('%s -> %s', (raw, expected) => {
+    expect(normalizeHost(raw)).toBe(expected);
+  });
+
+  it.each([
+    [undefined],
+    [''],
+    ['exa mple.com'],
+    ['example.com/path'],
+    ['user@example.com'],
+    ['example.com:99999'],
+    ['example.com:abc'],
+    ['-bad.example.com'],
+    ['a..b'],
+    ['[::1'],
+    ['[not-ip]:80'],
+    [`${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`],
+    ['exämple.com'],
+  ])('rejects %p', (raw) => {
+    expect(normalizeHost(raw)).toBeNull();
+  });
+});
+
+describe('siteKeyOf', () => {
+  it('takes the second-to-last label', () => {
+    expect(siteKeyOf('cooking.example.com', 'main')).toBe('example');
+    expect(siteKeyOf('cooking.localhost', 'main')).toBe('cooking');
+    expect(siteKeyOf('example.com', 'main')).toBe('example');
+  });
+  it('uses the default for localhost, single labels and IP literals', () => {
+    expect(siteKeyOf('localhost', 'main')).toBe('main');
+    expect(siteKeyOf('intranet', 'main')).toBe('main');
+    expect(siteKeyOf('10.0.0.1', 'main')).toBe('main');
+    expect(siteKeyOf('::1', 'main')).toBe('main');
+  });
+});
+
+describe('brandColorOf', () => {
+  it('is #2FABF0 on the default site, black elsewhere', () => {
+    expect(brandColorOf('main', 'main')).toBe('#2FABF0');
+    expect(brandColorOf('cooking', 'main')).toBe('#000000');
+  });
+});
