@@ -1,0 +1,86 @@
+/**
+ * The process as operators run it: the built server, started like `npm start`, with the
+ * embedded demo backend; bad configuration; SIGTERM.
+ */
+import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import request from 'supertest';
+
+const root = path.resolve(__dirname, '../..');
+const serverEntry = path.join(root, 'dist/server/index.js');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function waitForLine(child: ChildProcessWithoutNullStreams, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let buffer = '';
+    const onData = (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const line = buffer.split('\n').find((l) => pattern.test(l));
+      if (line) {
+        child.stdout.off('data', onData);
+        resolve(line);
+      }
+    };
+    child.stdout.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`exited with ${code} before ${pattern}: ${buffer}`)));
+  });
+}
+
+function exitOf(child: ChildProcessWithoutNullStreams): Promise<number | null> {
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+beforeAll(() => {
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { cwd: root, stdio: 'pipe' });
+}, 60_000);
+
+describe('start-up', () => {
+  it.each([
+    ['CONTENT_API_URL', 'not-a-url'],
+    ['PORT', '99999'],
+    ['ANALYTICS_CODES', '{oops'],
+  ])('bad %s stops with a non-zero exit and one line naming it', async (name, value) => {
+    const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, [name]: value } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await exitOf(child);
+    expect(code).not.toBe(0);
+    const lines = stderr.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(name);
+  });
+
+  it('serves the demo sites on the embedded backend and drains on SIGTERM', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' } });
+    try {
+      await waitForLine(child, /server\.listening/);
+      const base = `http://127.0.0.1:${port}`;
+      const home = await request(base).get('/').set('Host', `localhost:${port}`);
+      expect(home.status).toBe(200);
+      expect(home.text).toContain('Everyday Answers');
+      const cooking = await request(base).get('/').set('Host', `cooking.localhost:${port}`);
+      expect(cooking.text).toContain('Cooking Answers');
+      const garden = await request(base).get('/').set('Host', `garden.localhost:${port}`);
+      expect(garden.text).toContain('<html lang="en" class="dark"');
+      const asset = /href="(\/assets\/site-[^"]+\.css)"/.exec(home.text)?.[1] ?? '';
+      const css = await request(base).get(asset);
+      expect(css.status).toBe(200);
+      expect(css.headers['cache-control']).toContain('immutable');
+      child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
+});
