@@ -1,12 +1,11 @@
-/** Tests are transformed by SWC (fast, no type-checking); `npm run typecheck` runs tsc separately. */
+/**
+ * Tests are transformed by Sucrase (pure JavaScript, no native binaries, no type-checking);
+ * `npm run typecheck` runs tsc separately (docs/decisions/0001).
+ */
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
-  transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, transform: { react: { runtime: 'automatic' } }, target: 'es2022' }, module: { type: 'commonjs' } }],
-  },
-  // These dependencies ship ES modules only; Jest on Node 20 cannot require() them untransformed.
-  transformIgnorePatterns: ['/node_modules/(?!(htmlparser2|domhandler|domutils|dom-serializer|entities|domelementtype)/)'],
+  transform: { '\\.(ts|tsx)$': ['@sucrase/jest-plugin', { jsxRuntime: 'automatic', production: true }] },
   testTimeout: 20000,
 };
