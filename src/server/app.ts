@@ -12,7 +12,10 @@ import './locals';
 import { errorHandling } from './middleware/errors';
 import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
+import { pageCaching } from './middleware/page-cache';
 import { pageRendering } from './middleware/pages';
+import type { PageCache } from './page-cache/page-cache';
+import type { CdnTimes } from './page-cache/rules';
 import { routeMatching } from './middleware/route';
 import { siteSettings } from './middleware/site-settings';
 import { requestLogging } from './logger';
@@ -26,6 +29,10 @@ export interface AppDeps {
   readonly campaignApi: CampaignApi;
   readonly assets: Assets;
   readonly readiness: Readiness;
+  /** Whole rendered pages; null turns the in-process page cache off. */
+  readonly pageCache: PageCache | null;
+  /** What a CDN in front may do with shared pages. */
+  readonly cdn: CdnTimes;
 }
 
 /** Third-party hosts the ad and analytics scripts load from or talk to. */
@@ -86,9 +93,11 @@ export function createApp(deps: AppDeps): Express {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.status(405).set('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
   });
-  app.use(compression());
   app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, assets }));
   app.use(routeMatching());
+  // A page-cache hit answers here, already compressed, before any site or content lookup.
+  app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
+  app.use(compression());
   app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   app.get('/{*path}', pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
   app.use(errorHandling(assets));

@@ -19,6 +19,13 @@ export interface Config {
   /** Budget for one upstream call: connect, headers and body together. */
   readonly upstreamTimeoutMs: number;
   readonly nodeEnv: string;
+  /** Data cache in front of the content API (on unless DATA_CACHE=off). */
+  readonly dataCache: boolean;
+  /** How long past its TTL a cached value may still answer while the upstream fails. */
+  readonly staleIfErrorSeconds: number;
+  /** Whole-page cache: fresh seconds (0 turns it off) and stale-while-revalidate seconds. */
+  readonly pageCacheTtlSeconds: number;
+  readonly pageCacheStaleSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -51,6 +58,21 @@ function readPositiveInt(env: Env, name: string, fallback: number, max: number):
     throw new ConfigError(name, `must be a whole number from 1 to ${max} (got ${JSON.stringify(raw)})`);
   }
   return value;
+}
+
+function readSwitch(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === 'on' || raw === 'true') return true;
+  if (raw === 'off' || raw === 'false') return false;
+  throw new ConfigError(name, `must be on or off (got ${JSON.stringify(raw)})`);
+}
+
+function readSeconds(env: Env, name: string, fallback: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new ConfigError(name, `must be a whole number of seconds from 0 to ${max} (got ${JSON.stringify(raw)})`);
+  return Number(raw);
 }
 
 function readBaseUrl(env: Env, name: string): string | undefined {
@@ -128,5 +150,9 @@ export function loadConfig(env: Env): Config {
     logLevel,
     upstreamTimeoutMs: readPositiveInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 60000),
     nodeEnv: env.NODE_ENV || 'development',
+    dataCache: readSwitch(env, 'DATA_CACHE', true),
+    staleIfErrorSeconds: readSeconds(env, 'STALE_IF_ERROR_SECONDS', 3600, 7 * 24 * 3600),
+    pageCacheTtlSeconds: readSeconds(env, 'PAGE_CACHE_TTL_SECONDS', 10, 3600),
+    pageCacheStaleSeconds: readSeconds(env, 'PAGE_CACHE_STALE_SECONDS', 60, 24 * 3600),
   });
 }

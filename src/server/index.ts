@@ -11,11 +11,17 @@ import { createLogger } from './logger';
 import type { Readiness } from './middleware/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
+import { createCachedContentApi } from './upstream/cached-content-api';
+import { createDataCache, DEFAULT_CACHE_POLICIES } from './upstream/data-cache';
+import { createPageCache } from './page-cache/page-cache';
 
 /** Above common load-balancer idle timeouts (60 s), so the balancer closes idle sockets first. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 const HEADERS_TIMEOUT_MS = 66_000;
 const SHUTDOWN_DEADLINE_MS = 9_000;
+/** After a failed upstream call, the same call waits this long before it is tried again. */
+const FAILURE_BACKOFF_MS = 2_000;
+const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
 
 function readConfig(): Config {
   try {
@@ -45,10 +51,14 @@ async function main(): Promise<void> {
   }
 
   const readiness: Readiness = { ready: true };
+  const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs });
+  const dataCache = createDataCache({ policies: DEFAULT_CACHE_POLICIES, maxStaleMs: config.staleIfErrorSeconds * 1000, failureBackoffMs: FAILURE_BACKOFF_MS, log: logger });
   const app = createApp({
     config,
     logger,
-    api: createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs }),
+    api: config.dataCache ? createCachedContentApi(contentApi, dataCache) : contentApi,
+    pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
+    cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs }),
     assets: loadAssets(path.resolve(__dirname, '../public')),
     readiness,

@@ -1,6 +1,7 @@
 /** Per-request state, typed on Express.Locals and filled in middleware order. */
 import type { RouteMatch } from './routes';
 import type { Site } from './site/load-site';
+import type { PageOutput } from './middleware/page-cache';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -13,6 +14,8 @@ declare global {
       route?: RouteMatch;
       /** Set by the site-settings middleware. */
       site?: Site;
+      /** Set by the page-cache middleware: how the rendered page may be cached. */
+      pageOutput?: PageOutput;
     }
   }
 }

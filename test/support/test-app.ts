@@ -6,7 +6,9 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { Readiness } from '../../src/server/middleware/health';
 import { createCampaignApi } from '../../src/server/upstream/campaign-api';
-import { createContentApi } from '../../src/server/upstream/content-api';
+import { createContentApi, type ContentApi } from '../../src/server/upstream/content-api';
+import type { PageCache } from '../../src/server/page-cache/page-cache';
+import type { Logger } from 'pino';
 import type { DemoDataset } from '../../src/demo/content-api';
 import { testDataset } from '../fixtures/dataset';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
@@ -23,19 +25,32 @@ export interface TestApp {
 
 export const TEST_ASSETS = assetsFrom({ client: '/assets/client-TEST.js', stylesheet: '/assets/site-TEST.css' }, null);
 
-export async function startTestApp(options: { dataset?: DemoDataset; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  readonly dataset?: DemoDataset;
+  readonly env?: Record<string, string>;
+  readonly timeoutMs?: number;
+  /** Puts something (a data cache) in front of the content API client. */
+  readonly wrapApi?: (api: ContentApi, logger: Logger) => ContentApi;
+  readonly pageCache?: PageCache | null;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const upstream = await startFakeUpstream(options.dataset ?? testDataset);
   const config = loadConfig({ DEFAULT_SITE_KEY: 'main', ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}', LOG_LEVEL: 'debug', ...options.env });
   const logs = captureLogs();
   const readiness: Readiness = { ready: true };
   const timeoutMs = options.timeoutMs ?? 1000;
+  const logger = createLogger(config.logLevel, logs);
+  const api = createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs });
   const app = createApp({
     config,
-    logger: createLogger(config.logLevel, logs),
-    api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs }),
+    logger,
+    api: options.wrapApi ? options.wrapApi(api, logger) : api,
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs }),
     assets: TEST_ASSETS,
     readiness,
+    pageCache: options.pageCache ?? null,
+    cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
   });
   return { app, upstream, logs, readiness, config, close: () => upstream.close() };
 }

@@ -69,7 +69,10 @@ export function renderSitePage(req: Request, res: Response, assets: AssetRefs, s
     <Bare campaignHeadline={headline}>{view.content}</Bare>
   );
   const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon };
-  return streamHtml(res, <Document head={head} state={state} assets={assets}>{body}</Document>, view.status, req.log);
+  const output = res.locals.pageOutput;
+  res.setHeader('cache-control', output?.cacheControl(view.status) ?? 'private, no-store');
+  const capture = view.status === 200 ? output?.capture : undefined;
+  return streamHtml(res, <Document head={head} state={state} assets={assets}>{body}</Document>, view.status, req.log, capture);
 }
 
 /** A page for a request that has no site (a malformed host): no shell, no site data. */
@@ -88,5 +91,6 @@ export function renderSiteless(req: Request, res: Response, assets: AssetRefs, s
     route: 'error',
     pixels: [],
   };
+  res.setHeader('cache-control', 'private, no-store');
   return streamHtml(res, <Document head={{ title, noindex: true }} state={state} assets={assets}><Bare>{content}</Bare></Document>, status, req.log);
 }

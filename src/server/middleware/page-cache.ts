@@ -1,0 +1,69 @@
+import type { Request, RequestHandler, Response } from 'express';
+import type { CachedPage, PageCache } from '../page-cache/page-cache';
+import { cacheControlOf, pageCacheKeyOf, preferredEncoding, type CdnTimes } from '../page-cache/rules';
+import { savedThemeOf } from '../render/theme';
+
+/** What the render step needs to know about caching its page. */
+export interface PageOutput {
+  /** Cache-Control for the answer, by its status. */
+  cacheControl(status: number): string;
+  /** Receives the whole HTML of a 200 page that may be kept. */
+  capture?: (html: Buffer) => void;
+}
+
+export const HTML_VARY = 'Accept-Encoding, Cookie';
+
+function sendCachedPage(req: Request, res: Response, page: CachedPage, cacheControl: string): void {
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.setHeader('cache-control', cacheControl);
+  res.setHeader('vary', HTML_VARY);
+  res.setHeader('etag', page.etag);
+  res.setHeader('x-page-cache', 'hit');
+  if (req.fresh) {
+    res.status(304).end();
+    return;
+  }
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
+  if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+  res.setHeader('content-length', body.length);
+  res.status(200).end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
+ * Answers shared pages from the page cache before any site or content lookup; on a miss it
+ * lets the page render and keeps the result. Personal pages (search, campaign ids, ad preview)
+ * are never cached, here or by a CDN.
+ */
+export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes }): RequestHandler {
+  return function serveFromPageCache(req, res, next) {
+    const { host } = res.locals;
+    if (!host) throw new Error('page caching ran before host resolution');
+    const key = pageCacheKeyOf({ host, path: req.path, query: req.query, theme: savedThemeOf(req.headers.cookie) });
+    const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
+    res.setHeader('vary', HTML_VARY);
+    if (key === null || options.cache === null) {
+      res.locals.pageOutput = { cacheControl };
+      next();
+      return;
+    }
+    const cache = options.cache;
+    const lookup = cache.lookup(key);
+    if (lookup.serve) {
+      sendCachedPage(req, res, lookup.page, cacheControl(200));
+      return;
+    }
+    let stored = false;
+    res.locals.pageOutput = {
+      cacheControl,
+      capture(html) {
+        stored = true;
+        cache.store(key, html).catch((error: unknown) => req.log.error({ event: 'page_cache.store_failed', err: error }, 'could not keep the rendered page'));
+      },
+    };
+    // This request was to refresh a stale page; if it produced none, another may try.
+    if (lookup.page) res.on('close', () => stored || cache.release(key));
+    res.setHeader('x-page-cache', 'miss');
+    next();
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Whole rendered pages, kept with their gzip and brotli forms so that a hit costs neither
+ * rendering nor compression. Fresh for `freshMs`; then, for `staleMs` more, the stale page
+ * keeps answering while one request renders its replacement.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+export interface CachedPage {
+  readonly identity: Buffer;
+  readonly gzip: Buffer;
+  readonly br: Buffer;
+  readonly etag: string;
+  readonly storedAt: number;
+  /** Set while one request renders the replacement of a stale page. */
+  refreshingSince: number | null;
+}
+
+export interface PageCacheOptions {
+  readonly freshMs: number;
+  readonly staleMs: number;
+  readonly maxBytes: number;
+  readonly now?: () => number;
+}
+
+export type PageLookup = { readonly page: CachedPage; readonly serve: true } | { readonly page: CachedPage | undefined; readonly serve: false };
+
+export interface PageCache {
+  /** serve: answer with this page; otherwise render (and this request refreshes a stale page). */
+  lookup(key: string): PageLookup;
+  store(key: string, html: Buffer): Promise<void>;
+  /** A render that was to refresh the page did not produce one: let another request try. */
+  release(key: string): void;
+}
+
+/** A refresh that has not finished in this time is given to the next request. */
+const REFRESH_TIMEOUT_MS = 10_000;
+
+export function createPageCache(options: PageCacheOptions): PageCache {
+  const now = options.now ?? Date.now;
+  const cache = new LRUCache<string, CachedPage>({
+    maxSize: options.maxBytes,
+    sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length + 200,
+    ttl: options.freshMs + options.staleMs,
+    ttlResolution: 0,
+    perf: { now },
+  });
+
+  return {
+    lookup(key) {
+      const page = cache.get(key);
+      if (!page) return { page: undefined, serve: false };
+      if (now() - page.storedAt < options.freshMs) return { page, serve: true };
+      if (page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS) return { page, serve: true };
+      page.refreshingSince = now();
+      return { page, serve: false };
+    },
+    async store(key, html) {
+      const [gzipped, brotli] = await Promise.all([
+        gzipAsync(html, { level: 6 }),
+        brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 8, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
+      ]);
+      const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+      cache.set(key, { identity: html, gzip: gzipped, br: brotli, etag, storedAt: now(), refreshingSince: null });
+    },
+    release(key) {
+      const page = cache.get(key);
+      if (page) page.refreshingSince = null;
+    },
+  };
+}

@@ -1,0 +1,54 @@
+/** What a rendered page may be cached under, and what caches may do with it. Pure. */
+import type { Theme } from '../../shared/app-state';
+
+/** Query parameters that make a page personal: it is never cached, here or by a CDN. */
+export const PERSONAL_QUERY_PARAMETERS = ['s', 'utm_id', 'campaign_id', 'testDisplayAd'] as const;
+
+export interface PageRequest {
+  readonly host: string;
+  readonly path: string;
+  readonly query: Readonly<Record<string, unknown>>;
+  /** The visitor's saved theme, when there is one: the page's <html> class depends on it. */
+  readonly theme: Theme | null;
+}
+
+/**
+ * The cache key of a page, or null when the page is personal. Only `page` changes a shared
+ * page's bytes; other parameters (tracking and the like) are not part of the key.
+ */
+export function pageCacheKeyOf(request: PageRequest): string | null {
+  if (PERSONAL_QUERY_PARAMETERS.some((name) => request.query[name] !== undefined)) return null;
+  const page = request.query.page;
+  if (page !== undefined && typeof page !== 'string') return null;
+  return `${request.host}|${request.path}|${page ?? ''}|${request.theme ?? ''}`;
+}
+
+export interface CdnTimes {
+  readonly freshSeconds: number;
+  readonly staleWhileRevalidateSeconds: number;
+  readonly staleIfErrorSeconds: number;
+}
+
+/** Cache-Control for a CDN in front: shared pages get s-maxage with SWR and SIE; never personal ones. */
+export function cacheControlOf(shared: boolean, status: number, times: CdnTimes): string {
+  if (!shared || status !== 200) return 'private, no-store';
+  return `public, max-age=0, s-maxage=${times.freshSeconds}, stale-while-revalidate=${times.staleWhileRevalidateSeconds}, stale-if-error=${times.staleIfErrorSeconds}`;
+}
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts, from br, gzip and identity; q=0 refuses one. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.slice(0, 512).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weightOf('br') > 0) return 'br';
+  if (weightOf('gzip') > 0) return 'gzip';
+  return 'identity';
+}

@@ -1,0 +1,135 @@
+/**
+ * The data cache in front of the content API (lru-cache with fetchMethod), one bounded cache
+ * per kind of data:
+ * - a fresh value answers at once; a stale one answers at once while one refresh runs
+ *   (stale-while-revalidate);
+ * - concurrent misses for one key share one upstream call (fetch coalescing);
+ * - a failed refresh never replaces a good value: the last good value keeps serving up to
+ *   `maxStaleMs` past its TTL (stale-if-error); failures are never stored as data;
+ * - after a failure, calls for that key wait `failureBackoffMs` before asking upstream again,
+ *   answering from the stale value, or failing at once when there is none.
+ */
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+
+export type CacheKind = 'settings' | 'menus' | 'lists' | 'articles';
+export type CacheOutcome = 'hit' | 'miss' | 'stale';
+
+export interface CachePolicy {
+  readonly ttlMs: number;
+  readonly maxEntries: number;
+  /** Bound on the summed JSON size of the kind's entries. */
+  readonly maxBytes: number;
+}
+
+export interface DataCacheOptions {
+  readonly policies: Readonly<Record<CacheKind, CachePolicy>>;
+  readonly maxStaleMs: number;
+  readonly failureBackoffMs: number;
+  readonly log: Logger;
+  readonly onOutcome?: (kind: CacheKind, outcome: CacheOutcome) => void;
+  readonly now?: () => number;
+}
+
+export const DEFAULT_CACHE_POLICIES: Readonly<Record<CacheKind, CachePolicy>> = {
+  settings: { ttlMs: 60_000, maxEntries: 5_000, maxBytes: 32 * 1024 * 1024 },
+  menus: { ttlMs: 300_000, maxEntries: 5_000, maxBytes: 8 * 1024 * 1024 },
+  lists: { ttlMs: 60_000, maxEntries: 10_000, maxBytes: 32 * 1024 * 1024 },
+  articles: { ttlMs: 300_000, maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 },
+};
+
+interface Entry {
+  readonly value: unknown;
+  readonly storedAt: number;
+  readonly size: number;
+}
+
+type Loader = () => Promise<unknown>;
+
+const MAX_REMEMBERED_FAILURES = 10_000;
+
+class KindCache {
+  private readonly cache: LRUCache<string, Entry, Loader>;
+  private readonly failures = new Map<string, { at: number; error: unknown }>();
+
+  constructor(
+    private readonly kind: CacheKind,
+    private readonly policy: CachePolicy,
+    private readonly options: DataCacheOptions,
+    private readonly now: () => number,
+  ) {
+    this.cache = new LRUCache<string, Entry, Loader>({
+      max: policy.maxEntries,
+      maxSize: policy.maxBytes,
+      sizeCalculation: (entry) => Math.max(1, entry.size),
+      ttl: policy.ttlMs,
+      perf: { now },
+      ttlResolution: 0,
+      allowStale: true,
+      noDeleteOnStaleGet: true,
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (key, _stale, { context }) => {
+        try {
+          const value = await context();
+          this.failures.delete(key);
+          return { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length };
+        } catch (error) {
+          if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.clear();
+          this.failures.set(key, { at: this.now(), error });
+          throw error;
+        }
+      },
+    });
+  }
+
+  private usable(entry: Entry | undefined): entry is Entry {
+    return entry !== undefined && this.now() - entry.storedAt <= this.policy.ttlMs + this.options.maxStaleMs;
+  }
+
+  private stale(key: string, entry: Entry, failing: boolean): unknown {
+    this.options.onOutcome?.(this.kind, 'stale');
+    const fields = { event: 'cache.stale_served', kind: this.kind, key: key.slice(0, 300), ageMs: this.now() - entry.storedAt };
+    if (failing) this.options.log.warn({ ...fields, reason: 'upstream_failing' }, 'serving stale data: the upstream is failing');
+    else this.options.log.debug({ ...fields, reason: 'revalidating' }, 'serving stale data while it is refreshed');
+    return entry.value;
+  }
+
+  async get(key: string, load: Loader): Promise<unknown> {
+    const failure = this.failures.get(key);
+    if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
+      const entry = this.cache.get(key, { allowStale: true });
+      if (!this.usable(entry)) throw failure.error;
+      if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(key, entry, true);
+      this.options.onOutcome?.(this.kind, 'hit');
+      return entry.value;
+    }
+    const status: LRUCache.Status<string, Entry, Loader> = {};
+    let entry = await this.cache.fetch(key, { context: load, status });
+    if (status.returnedStale && !this.usable(entry)) {
+      // Too old to serve even as stale: only a fresh answer will do.
+      entry = await this.cache.fetch(key, { context: load, forceRefresh: true, allowStale: false });
+    } else if (status.returnedStale && entry) {
+      return this.stale(key, entry, this.failures.has(key));
+    }
+    if (!entry) throw new Error(`data cache: no value for ${key}`);
+    this.options.onOutcome?.(this.kind, status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss');
+    return entry.value;
+  }
+}
+
+export interface DataCache {
+  get<V>(kind: CacheKind, key: string, load: () => Promise<V>): Promise<V>;
+}
+
+export function createDataCache(options: DataCacheOptions): DataCache {
+  const now = options.now ?? Date.now;
+  const caches = Object.fromEntries(
+    (Object.keys(options.policies) as CacheKind[]).map((kind) => [kind, new KindCache(kind, options.policies[kind], options, now)]),
+  ) as Record<CacheKind, KindCache>;
+  return {
+    get<V>(kind: CacheKind, key: string, load: () => Promise<V>): Promise<V> {
+      // The loader's value is stored as it came and handed back unchanged.
+      return caches[kind].get(key, load) as Promise<V>;
+    },
+  };
+}

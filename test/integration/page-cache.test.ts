@@ -1,0 +1,112 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import http, { type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createPageCache } from '../../src/server/page-cache/page-cache';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let clock = 1_000_000;
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, maxBytes: 10 * 1024 * 1024, now: () => clock }) });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.upstream.calls.length = 0;
+  t.upstream.clearOverrides();
+});
+
+const get = (path: string, host = 'example.com') => request(t.app).get(path).set('Host', host);
+/** The raw bytes of an answer (supertest would decode them). */
+function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const server = t.app.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      http
+        .get({ host: '127.0.0.1', port, path, headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => server.close(() => resolve({ headers: res.headers, body: Buffer.concat(chunks) })));
+        })
+        .on('error', reject);
+    });
+  });
+}
+const waitForStore = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+describe('page cache', () => {
+  it('a second request is a hit: no upstream call, same bytes, ETag, CDN headers', async () => {
+    const first = await get('/article-13');
+    expect(first.headers['x-page-cache']).toBe('miss');
+    await waitForStore();
+    const callsAfterFirst = t.upstream.calls.length;
+    const second = await get('/article-13?utm_source=newsletter');
+    expect(second.headers['x-page-cache']).toBe('hit');
+    expect(t.upstream.calls.length).toBe(callsAfterFirst);
+    expect(second.text).toBe(first.text);
+    expect(second.headers.etag).toMatch(/^"[\w-]+"$/);
+    expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=3600');
+    expect(second.headers.vary).toContain('Cookie');
+    expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
+  it('answers If-None-Match with 304', async () => {
+    await get('/article-14');
+    await waitForStore();
+    const hit = await get('/article-14');
+    const revalidated = await get('/article-14').set('If-None-Match', hit.headers.etag ?? '');
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.text).toBe('');
+  });
+
+  it('keeps gzip and brotli forms of the same page', async () => {
+    const identity = await get('/article-15');
+    await waitForStore();
+    const br = await rawGet('/article-15', { host: 'example.com', 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).toString()).toBe(identity.text);
+    const gz = await rawGet('/article-15', { host: 'example.com', 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(identity.text);
+  });
+
+  it('never caches personal pages, nor tells a CDN to', async () => {
+    for (const path of ['/?s=question', '/?utm_id=c1', '/?campaign_id=c1', '/?testDisplayAd=on']) {
+      await get(path, 'sub.example.com');
+      await waitForStore();
+      const again = await get(path, 'sub.example.com');
+      expect(again.headers['x-page-cache']).toBeUndefined();
+      expect(again.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it('does not keep error pages', async () => {
+    await get('/no-such-article');
+    await waitForStore();
+    const again = await get('/no-such-article');
+    expect(again.status).toBe(404);
+    expect(again.headers['x-page-cache']).toBe('miss');
+    expect(again.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('a saved theme is its own variant', async () => {
+    await get('/article-16');
+    await waitForStore();
+    const dark = await get('/article-16').set('Cookie', 'theme=dark');
+    expect(dark.headers['x-page-cache']).toBe('miss');
+    expect(dark.text).toContain('<html lang="en" class="dark"');
+  });
+
+  it('stale-while-revalidate: a stale page answers while one request renders its replacement', async () => {
+    await get('/article-17');
+    await waitForStore();
+    clock += 11_000;
+    const refreshing = await get('/article-17');
+    expect(refreshing.headers['x-page-cache']).toBe('miss');
+    const meanwhile = await get('/article-17');
+    expect(meanwhile.headers['x-page-cache']).toBe('hit');
+    await waitForStore();
+    clock += 1_000;
+    expect((await get('/article-17')).headers['x-page-cache']).toBe('hit');
+  });
+});

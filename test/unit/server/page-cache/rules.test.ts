@@ -1,0 +1,44 @@
+import { cacheControlOf, pageCacheKeyOf, preferredEncoding } from '../../../../src/server/page-cache/rules';
+
+const base = { host: 'a.example.com', path: '/x', query: {}, theme: null };
+const times = { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 };
+
+describe('pageCacheKeyOf', () => {
+  it('keys by host, path, page and saved theme; tracking parameters do not matter', () => {
+    expect(pageCacheKeyOf(base)).toBe(pageCacheKeyOf({ ...base, query: { utm_source: 'x', fbclid: 'y' } }));
+    expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, host: 'b.example.com' }));
+    expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, query: { page: '2' } }));
+    expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, theme: 'dark' }));
+  });
+  it.each(['s', 'utm_id', 'campaign_id', 'testDisplayAd'])('a page with %s is personal: no key', (name) => {
+    expect(pageCacheKeyOf({ ...base, query: { [name]: '' } })).toBeNull();
+  });
+  it('a repeated page parameter is not cached', () => {
+    expect(pageCacheKeyOf({ ...base, query: { page: ['1', '2'] } })).toBeNull();
+  });
+});
+
+describe('cacheControlOf', () => {
+  it('lets a CDN keep shared 200 pages with SWR and SIE', () => {
+    expect(cacheControlOf(true, 200, times)).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=3600');
+  });
+  it('never for personal pages or errors', () => {
+    expect(cacheControlOf(false, 200, times)).toBe('private, no-store');
+    expect(cacheControlOf(true, 404, times)).toBe('private, no-store');
+    expect(cacheControlOf(true, 503, times)).toBe('private, no-store');
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    ['gzip;q=0', 'identity'],
+  ])('%p -> %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
+  });
+});
