@@ -19,6 +19,9 @@ function newestSourceTime(dir) {
   return newest;
 }
 
+// React and Express run their production code unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 const built = existsSync(serverEntry) && existsSync(manifest);
 const srcDir = path.join(root, 'src');
 if (!built || (existsSync(srcDir) && newestSourceTime(srcDir) > statSync(serverEntry).mtimeMs)) await build();

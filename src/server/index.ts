@@ -2,12 +2,12 @@
  * Starts the server: config, logger, the demo backend when no content API is configured,
  * the app, and a graceful shutdown on SIGTERM (contract/app.md, Routes).
  */
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { createApp } from './app';
+import { createRequestListener } from './app';
 import { loadAssets } from './assets';
 import { ConfigError, loadConfig, type Config } from './config';
-import { createLogger } from './logger';
+import { createLogger, stdoutDestination } from './logger';
 import type { Readiness } from './middleware/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
@@ -37,7 +37,10 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const logger = createLogger(config.logLevel);
+  const logDestination = stdoutDestination();
+  const logger = createLogger(config.logLevel, logDestination);
+  // Buffered log lines must reach stdout however the process ends.
+  process.on('exit', () => logDestination.flushSync());
 
   let upstream = { contentApiUrl: config.contentApiUrl, campaignApiUrl: config.campaignApiUrl };
   let closeDemo: (() => Promise<void>) | undefined;
@@ -53,7 +56,7 @@ async function main(): Promise<void> {
   const readiness: Readiness = { ready: true };
   const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs });
   const dataCache = createDataCache({ policies: DEFAULT_CACHE_POLICIES, maxStaleMs: config.staleIfErrorSeconds * 1000, failureBackoffMs: FAILURE_BACKOFF_MS, log: logger });
-  const app = createApp({
+  const listener = createRequestListener({
     config,
     logger,
     api: config.dataCache ? createCachedContentApi(contentApi, dataCache) : contentApi,
@@ -64,7 +67,7 @@ async function main(): Promise<void> {
     readiness,
   });
 
-  const server: Server = app.listen(config.port, config.host);
+  const server: Server = createServer(listener).listen(config.port, config.host);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.on('listening', () => logger.info({ event: 'server.listening', port: config.port, host: config.host, contentApiUrl: upstream.contentApiUrl }, `listening on http://${config.host}:${config.port}`));

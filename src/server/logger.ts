@@ -4,6 +4,15 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
 
+/**
+ * stdout, written asynchronously: while one write is under way, new lines gather and go out
+ * together, so a busy process does not make one write per line, and a quiet one still shows
+ * each line at once. `flushSync` writes what is left before the process exits.
+ */
+export function stdoutDestination(): DestinationStream & { flushSync(): void } {
+  return pino.destination({ dest: 1, sync: false });
+}
+
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {

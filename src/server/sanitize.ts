@@ -26,3 +26,18 @@ const OPTIONS: sanitizeHtml.IOptions = {
 export function sanitizeArticleHtml(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
+
+/**
+ * Article objects come from the data cache and stay the same object while cached, so their
+ * sanitized body is kept beside them and not recomputed on every render.
+ */
+const sanitizedBodies = new WeakMap<object, string>();
+
+export function sanitizedBodyOf(article: { readonly body: string }): string {
+  let html = sanitizedBodies.get(article);
+  if (html === undefined) {
+    html = sanitizeArticleHtml(article.body);
+    sanitizedBodies.set(article, html);
+  }
+  return html;
+}

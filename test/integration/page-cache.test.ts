@@ -20,7 +20,7 @@ const get = (path: string, host = 'example.com') => request(t.app).get(path).set
 /** The raw bytes of an answer (supertest would decode them). */
 function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const server = t.app.listen(0, '127.0.0.1', () => {
+    const server = http.createServer(t.app).listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       http
         .get({ host: '127.0.0.1', port, path, headers }, (res) => {
@@ -48,6 +48,20 @@ describe('page cache', () => {
     expect(second.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=3600');
     expect(second.headers.vary).toContain('Cookie');
     expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
+  it('a hit is answered in front of Express with the same security headers, request id and log line', async () => {
+    const miss = await get('/article-18');
+    await waitForStore();
+    t.logs.clear();
+    const hit = await get('/article-18').set('x-request-id', 'lb-abcdef-123');
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    for (const name of ['content-security-policy', 'strict-transport-security', 'x-content-type-options', 'referrer-policy', 'x-frame-options', 'cross-origin-opener-policy']) {
+      expect({ name, value: hit.headers[name] }).toEqual({ name, value: miss.headers[name] });
+    }
+    expect(hit.headers['x-powered-by']).toBeUndefined();
+    expect(hit.headers['x-request-id']).toBe('lb-abcdef-123');
+    expect(t.logs.lines).toEqual([expect.objectContaining({ reqId: 'lb-abcdef-123', host: 'example.com', siteKey: 'example', method: 'GET', path: '/article-18', status: 200, pageCache: 'hit', msg: 'request completed' })]);
   });
 
   it('answers If-None-Match with 304', async () => {

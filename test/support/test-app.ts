@@ -1,6 +1,6 @@
 /** Builds the real app against a fake upstream on loopback, with logs captured. */
-import type { Express } from 'express';
-import { createApp } from '../../src/server/app';
+import type { RequestListener } from 'node:http';
+import { createRequestListener } from '../../src/server/app';
 import { assetsFrom } from '../../src/server/assets';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
@@ -15,7 +15,8 @@ import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
 import { captureLogs, type LogCapture } from './logs';
 
 export interface TestApp {
-  readonly app: Express;
+  /** The server's request listener (the page-cache fast path, then Express). */
+  readonly app: RequestListener;
   readonly upstream: FakeUpstream;
   readonly logs: LogCapture;
   readonly readiness: Readiness;
@@ -42,7 +43,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const timeoutMs = options.timeoutMs ?? 1000;
   const logger = createLogger(config.logLevel, logs);
   const api = createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs });
-  const app = createApp({
+  const app = createRequestListener({
     config,
     logger,
     api: options.wrapApi ? options.wrapApi(api, logger) : api,

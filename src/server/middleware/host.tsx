@@ -2,15 +2,15 @@ import type { RequestHandler } from 'express';
 import type { AssetRefs } from '../../shared/components/Document';
 import { MessagePage } from '../../shared/components/Pages';
 import { renderSiteless } from '../render/page';
-import { normalizeHost, siteKeyOf } from '../rules/host';
+import { normalizeHost, requestHostOf, siteKeyOf } from '../rules/host';
 
 /**
- * Host resolution: `req.host` is Host, or X-Forwarded-Host when `trust proxy` trusts the peer.
+ * Host resolution: Host, or X-Forwarded-Host when `trust proxy` trusts the peer.
  * A malformed host gets a 400 page and no upstream call.
  */
-export function hostResolution(options: { defaultSiteKey: string; assets: AssetRefs }): RequestHandler {
+export function hostResolution(options: { defaultSiteKey: string; assets: AssetRefs; trustsPeer: (address: string) => boolean }): RequestHandler {
   return function resolveHost(req, res, next) {
-    const host = normalizeHost(req.host);
+    const host = normalizeHost(requestHostOf(req.headers, options.trustsPeer(req.socket.remoteAddress ?? '')));
     if (!host) {
       req.log.info({ event: 'request.bad_host', rawHost: String(req.headers.host ?? '').slice(0, 300) }, 'malformed host');
       void renderSiteless(req, res, options.assets, 400, 'Bad request', (

@@ -1,6 +1,7 @@
-import type { Request, RequestHandler, Response } from 'express';
-import type { CachedPage, PageCache } from '../page-cache/page-cache';
-import { cacheControlOf, pageCacheKeyOf, preferredEncoding, type CdnTimes } from '../page-cache/rules';
+import type { RequestHandler } from 'express';
+import type { PageCache } from '../page-cache/page-cache';
+import { cacheControlOf, pageCacheKeyOf, type CdnTimes } from '../page-cache/rules';
+import { HTML_VARY, writeCachedPage } from '../page-cache/send';
 import { savedThemeOf } from '../render/theme';
 
 /** What the render step needs to know about caching its page. */
@@ -9,25 +10,6 @@ export interface PageOutput {
   cacheControl(status: number): string;
   /** Receives the whole HTML of a 200 page that may be kept. */
   capture?: (html: Buffer) => void;
-}
-
-export const HTML_VARY = 'Accept-Encoding, Cookie';
-
-function sendCachedPage(req: Request, res: Response, page: CachedPage, cacheControl: string): void {
-  res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.setHeader('cache-control', cacheControl);
-  res.setHeader('vary', HTML_VARY);
-  res.setHeader('etag', page.etag);
-  res.setHeader('x-page-cache', 'hit');
-  if (req.fresh) {
-    res.status(304).end();
-    return;
-  }
-  const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const body = encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.identity;
-  if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-  res.setHeader('content-length', body.length);
-  res.status(200).end(req.method === 'HEAD' ? undefined : body);
 }
 
 /**
@@ -50,7 +32,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
     const cache = options.cache;
     const lookup = cache.lookup(key);
     if (lookup.serve) {
-      sendCachedPage(req, res, lookup.page, cacheControl(200));
+      writeCachedPage(req, res, lookup.page, cacheControl(200));
       return;
     }
     let stored = false;

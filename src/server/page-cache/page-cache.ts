@@ -33,6 +33,8 @@ export type PageLookup = { readonly page: CachedPage; readonly serve: true } | {
 export interface PageCache {
   /** serve: answer with this page; otherwise render (and this request refreshes a stale page). */
   lookup(key: string): PageLookup;
+  /** The page when it may answer as it is (fresh, or stale while another request refreshes it). */
+  peek(key: string): CachedPage | undefined;
   store(key: string, html: Buffer): Promise<void>;
   /** A render that was to refresh the page did not produce one: let another request try. */
   release(key: string): void;
@@ -51,14 +53,19 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     perf: { now },
   });
 
+  const servable = (page: CachedPage) => now() - page.storedAt < options.freshMs || (page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS);
+
   return {
     lookup(key) {
       const page = cache.get(key);
       if (!page) return { page: undefined, serve: false };
-      if (now() - page.storedAt < options.freshMs) return { page, serve: true };
-      if (page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS) return { page, serve: true };
+      if (servable(page)) return { page, serve: true };
       page.refreshingSince = now();
       return { page, serve: false };
+    },
+    peek(key) {
+      const page = cache.get(key);
+      return page && servable(page) ? page : undefined;
     },
     async store(key, html) {
       const [gzipped, brotli] = await Promise.all([

@@ -2,7 +2,7 @@ import { ArticlePage } from '../../shared/components/Pages';
 import { notFound, unavailable } from '../errors';
 import { isValidSlug } from '../routes';
 import { needsTopUp, NEW_ARTICLES_LIMIT, topUpNewArticles } from '../rules/new-articles';
-import { sanitizeArticleHtml } from '../sanitize';
+import { sanitizedBodyOf } from '../sanitize';
 import { findNewCall, helperCall, requiredCall } from '../upstream/catalogue';
 import { categoriesOf, toCard } from './cards';
 import type { PageLoader } from './context';
@@ -32,7 +32,7 @@ export const loadArticle: PageLoader = async ({ site, route, api, log }) => {
       <ArticlePage
         article={{
           title: article.title,
-          bodyHtml: sanitizeArticleHtml(article.body),
+          bodyHtml: sanitizedBodyOf(article),
           category: category ? { name: category.name, slug: category.slug } : undefined,
           author: article.author?.name,
           publishedAt: article.publishedAt,

@@ -47,3 +47,14 @@ export const OTHER_BRAND_COLOR = '#000000';
 export function brandColorOf(siteKey: string, defaultSiteKey: string): string {
   return siteKey === defaultSiteKey ? DEFAULT_BRAND_COLOR : OTHER_BRAND_COLOR;
 }
+
+/**
+ * The raw host of a request: X-Forwarded-Host (its first value) when the peer is a trusted
+ * proxy, else Host. The same rule as Express's `req.host`, shared with the page-cache fast path.
+ */
+export function requestHostOf(headers: { host?: string | undefined; 'x-forwarded-host'?: string | string[] | undefined }, peerIsTrusted: boolean): string | undefined {
+  const forwarded = headers['x-forwarded-host'];
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  if (peerIsTrusted && value) return value.split(',')[0]?.trim();
+  return headers.host;
+}
