@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDate } from "../format";
+import { formatDate } from '../format';
 import { ArticleList, NewArticles, type ArticleCard } from './ArticleList';
 
 export interface ArticleView {
@@ -99,7 +99,7 @@ export function SearchPage({ siteName, query, total, articles, pagination }: { s
   return (
     <>
       <p className="back-home"><a href="/">← {siteName}</a></p>
-      <h1 className="page-title">Search results for “{query}”</h1>
+      <h1 className="page-title">{query ? <>Search results for “{query}”</> : 'Search'}</h1>
       <form role="search" method="get" action="/" className="search-form">
         <label htmlFor="search-input">Search</label>
         <input id="search-input" type="search" name="s" defaultValue={query} maxLength={200} />
@@ -112,7 +112,7 @@ export function SearchPage({ siteName, query, total, articles, pagination }: { s
             <ArticleList articles={articles} />
           </>
         ) : (
-          <p className="empty">No answers match your search. Try fewer or different words.</p>
+          <p className="empty">{query ? 'No answers match your search. Try fewer or different words.' : 'Type a question or a few words to search the answers.'}</p>
         )}
       </section>
       <Pager pagination={pagination} />
