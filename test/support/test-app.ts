@@ -6,7 +6,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { Readiness } from '../../src/server/middleware/health';
 import { createCampaignApi } from '../../src/server/upstream/campaign-api';
-import { createContentApi } from '../../src/server/upstream/content-api';
+import { createContentApi, type ContentApi } from '../../src/server/upstream/content-api';
 import type { DemoDataset } from '../../src/demo/content-api';
 import { testDataset } from '../fixtures/dataset';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
@@ -23,7 +23,15 @@ export interface TestApp {
 
 export const TEST_ASSETS = assetsFrom({ client: '/assets/client-TEST.js', stylesheet: '/assets/site-TEST.css' }, null);
 
-export async function startTestApp(options: { dataset?: DemoDataset; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  readonly dataset?: DemoDataset;
+  readonly env?: Record<string, string>;
+  readonly timeoutMs?: number;
+  /** Wraps the real content API client, e.g. to plant a bug that must end as a 500. */
+  readonly wrapApi?: (api: ContentApi) => ContentApi;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const upstream = await startFakeUpstream(options.dataset ?? testDataset);
   const config = loadConfig({ DEFAULT_SITE_KEY: 'main', ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}', LOG_LEVEL: 'debug', ...options.env });
   const logs = captureLogs();
@@ -32,7 +40,7 @@ export async function startTestApp(options: { dataset?: DemoDataset; env?: Recor
   const app = createApp({
     config,
     logger: createLogger(config.logLevel, logs),
-    api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs }),
+    api: (options.wrapApi ?? ((api) => api))(createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs })),
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs }),
     assets: TEST_ASSETS,
     readiness,
