@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { formatDate } from '../format';
 import { ArticleList, NewArticles, type ArticleCard } from './ArticleList';
 
@@ -25,7 +25,8 @@ export function HomePage({ siteName, tagline, articles }: { siteName: string; ta
   );
 }
 
-function DateLine({ label, iso }: { label: string; iso: string | null | undefined }) {
+/** "Published 3 June 2026" with a machine-readable `<time>`, or null when it is not a date. */
+function dateLine(label: string, iso: string | null | undefined) {
   const text = formatDate(iso);
   if (!text || !iso) return null;
   return (
@@ -48,9 +49,18 @@ export function ArticlePage({ article, newArticles }: { article: ArticleView; ne
           ) : null}
           <h1>{article.title}</h1>
           <p className="article-meta">
-            {article.author ? <span className="article-author">By {article.author}</span> : null}
-            <DateLine label="Published" iso={article.publishedAt} />
-            {updated ? <DateLine label="Updated" iso={updated} /> : null}
+            {[
+              article.author ? <span className="article-author">By {article.author}</span> : null,
+              dateLine('Published', article.publishedAt),
+              updated ? dateLine('Updated', updated) : null,
+            ]
+              .filter((part) => part !== null)
+              .map((part, position) => (
+                <Fragment key={position}>
+                  {position > 0 ? ' · ' : null}
+                  {part}
+                </Fragment>
+              ))}
           </p>
         </header>
         {article.image ? (
