@@ -81,7 +81,8 @@ export function createContentApiHandler(dataset: DemoDataset): Handler {
       sendJson(res, 200, { data: ids.map((id) => dataset.articles.find((a) => a._id === id)).filter(Boolean) });
     },
     '/api/article/get': (params, res) => {
-      const article = dataset.articles.find((a) => a.slug === params.get('slug'));
+      // An article belongs to the sites in its `domains`: another site's slug is not found.
+      const article = dataset.articles.find((a) => a.slug === params.get('slug') && inScope(a, params));
       if (!article) return sendJson(res, 404, { data: null });
       sendJson(res, 200, { data: article });
     },

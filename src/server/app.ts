@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import type { Assets } from './assets';
 import type { Config } from './config';
 import './locals';
+import { documentRendering } from './middleware/documents';
 import { errorHandling } from './middleware/errors';
 import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
@@ -127,7 +128,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
   app.use(compression());
   app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
-  app.get('/{*path}', pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
+  app.get('/{*path}', documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
   app.use(errorHandling(assets));
   return app;
 }

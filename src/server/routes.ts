@@ -1,6 +1,7 @@
 /**
- * The route table (spec section 2; contract/app.md, Routes): for each route, shell or not,
- * ads or not, analytics or not. Every page decision about these reads this table.
+ * The route table (spec section 2; contract/app.md, Routes): for each HTML page route, shell or
+ * not, ads or not, analytics or not; and the site documents that are not HTML pages (robots.txt,
+ * sitemaps, the feed). Every routing decision about these reads these two tables.
  */
 export type RouteName = 'home' | 'search' | 'article' | 'category' | 'fortified-portal' | 'login' | 'dashboard' | 'not-found';
 
@@ -26,13 +27,54 @@ export const ROUTE_TABLE: Readonly<Record<RouteName, RouteRule>> = {
   'not-found': { name: 'not-found', shell: true, ads: false, analytics: true, campaigns: false, indexable: false },
 };
 
-export interface RouteMatch {
+/** Per-site documents for crawlers and feed readers: built from the resolved site, never HTML. */
+export type DocumentName = 'robots' | 'sitemap' | 'feed';
+
+export interface DocumentRule {
+  readonly name: DocumentName;
+  readonly contentType: string;
+}
+
+export const DOCUMENT_TABLE: Readonly<Record<DocumentName, DocumentRule>> = {
+  robots: { name: 'robots', contentType: 'text/plain; charset=utf-8' },
+  sitemap: { name: 'sitemap', contentType: 'application/xml; charset=utf-8' },
+  feed: { name: 'feed', contentType: 'application/rss+xml; charset=utf-8' },
+};
+
+/** Where the documents live; the sitemap's parts are /sitemap-<n>.xml (see SITEMAP_PART_PATH). */
+export const DOCUMENT_PATHS: Readonly<Record<string, DocumentName>> = {
+  '/robots.txt': 'robots',
+  '/sitemap.xml': 'sitemap',
+  '/feed.xml': 'feed',
+};
+
+export const SITEMAP_PATH = '/sitemap.xml';
+export const FEED_PATH = '/feed.xml';
+const SITEMAP_PART_PATH = /^\/sitemap-([1-9][0-9]{0,3})\.xml$/;
+
+/** The path of one part of a sitemap split into an index. */
+export function sitemapPartPath(part: number): string {
+  return `/sitemap-${part}.xml`;
+}
+
+export interface PageMatch {
+  readonly kind: 'page';
   readonly rule: RouteRule;
   /** The `[index]` segment of /:index and /category/:index, decoded. */
   readonly index?: string;
 }
 
-const FIXED: Readonly<Record<string, RouteName>> = {
+export interface DocumentMatch {
+  readonly kind: 'document';
+  readonly rule: DocumentRule;
+  /** The part of a sitemap split into an index (1-based); absent for the sitemap itself. */
+  readonly part?: number;
+}
+
+export type RouteMatch = PageMatch | DocumentMatch;
+
+/** Routes at a fixed path (the no-shell private pages). */
+export const FIXED_PATHS: Readonly<Record<string, RouteName>> = {
   '/fortified-portal': 'fortified-portal',
   '/login': 'login',
   '/dashboard': 'dashboard',
@@ -46,23 +88,34 @@ function decodeSegment(segment: string): string | undefined {
   }
 }
 
+const page = (name: RouteName, index?: string): PageMatch => (index === undefined ? { kind: 'page', rule: ROUTE_TABLE[name] } : { kind: 'page', rule: ROUTE_TABLE[name], index });
+
+/** The document at a path (exactly, no trailing slash), or null. */
+export function matchDocument(path: string): DocumentMatch | null {
+  const name = DOCUMENT_PATHS[path];
+  if (name) return { kind: 'document', rule: DOCUMENT_TABLE[name] };
+  const part = SITEMAP_PART_PATH.exec(path)?.[1];
+  return part ? { kind: 'document', rule: DOCUMENT_TABLE.sitemap, part: Number(part) } : null;
+}
+
 /** Matches a path (without query) to its route; `hasSearch` is whether the query has `s`. */
 export function matchRoute(path: string, hasSearch: boolean): RouteMatch {
+  const document = matchDocument(path);
+  if (document) return document;
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
-  if (trimmed === '/') return { rule: ROUTE_TABLE[hasSearch ? 'search' : 'home'] };
-  const fixed = FIXED[trimmed];
-  if (fixed) return { rule: ROUTE_TABLE[fixed] };
+  if (trimmed === '/') return page(hasSearch ? 'search' : 'home');
+  const fixed = FIXED_PATHS[trimmed];
+  if (fixed) return page(fixed);
   const segments = trimmed.slice(1).split('/');
-  const notFound = { rule: ROUTE_TABLE['not-found'] };
   if (segments.length === 1 && segments[0]) {
     const index = decodeSegment(segments[0]);
-    return index === undefined ? notFound : { rule: ROUTE_TABLE.article, index };
+    return index === undefined ? page('not-found') : page('article', index);
   }
   if (segments.length === 2 && segments[0] === 'category' && segments[1]) {
     const index = decodeSegment(segments[1]);
-    return index === undefined ? notFound : { rule: ROUTE_TABLE.category, index };
+    return index === undefined ? page('not-found') : page('category', index);
   }
-  return notFound;
+  return page('not-found');
 }
 
 /** Slugs the content API can hold; anything else is a 404 without an upstream call. */

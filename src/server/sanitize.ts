@@ -15,6 +15,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowProtocolRelative: false,
   transformTags: {
+    // The question is the page's only h1; a heading in the body becomes a section heading.
+    h1: 'h2',
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async', alt: attribs.alt ?? '' } }),
     a: (tagName, attribs) => {
       const external = /^https?:\/\//i.test(attribs.href ?? '');
@@ -40,4 +42,12 @@ export function sanitizedBodyOf(article: { readonly body: string }): string {
     sanitizedBodies.set(article, html);
   }
   return html;
+}
+
+/** http(s), a root-relative path, or an inline raster or SVG image (inert inside `<img>`). */
+const SAFE_IMAGE_URL = /^(?:https?:\/\/|\/(?!\/)|data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,])/i;
+
+/** The article's lead image when its URL is one an `<img>` may load; otherwise none. */
+export function leadImageOf<T extends { readonly url: string }>(image: T | null | undefined): T | undefined {
+  return image && SAFE_IMAGE_URL.test(image.url) ? image : undefined;
 }

@@ -18,6 +18,15 @@ export const AD_SIZES: Readonly<Record<AdSlotType, readonly AdSize[]>> = {
   siderail_right: [[120, 600], [160, 600]],
 };
 
+/** The leaderboard anchor size is too wide for phones. */
+export const DESKTOP_ONLY_ANCHOR_SIZE: AdSize = [728, 90];
+
+/** The anchor slot's sizes: on a mobile device without the 728x90 leaderboard. */
+export function anchorSizesFor(mobile: boolean): readonly AdSize[] {
+  if (!mobile) return AD_SIZES.anchor;
+  return AD_SIZES.anchor.filter(([width, height]) => width !== DESKTOP_ONLY_ANCHOR_SIZE[0] || height !== DESKTOP_ONLY_ANCHOR_SIZE[1]);
+}
+
 /** Side rails show only on windows wider than these (px), by route. */
 export const SIDERAIL_MIN_WIDTH = { home: 1536, other: 1236 } as const;
 

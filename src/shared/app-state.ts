@@ -1,5 +1,6 @@
 /** The shell state handed to the client in `<script id="app-state">` (contract/app.md). */
-import type { AdSlotType } from './ads';
+import type { AdSize, AdSlotType } from './ads';
+import { jsonForScript } from './json-script';
 
 export type Theme = 'dark' | 'light';
 
@@ -15,6 +16,8 @@ export interface AppState {
   readonly adUnitPath: string | null;
   readonly testAds: boolean;
   readonly adSense: boolean;
+  /** The anchor slot's sizes for this visitor's device (mobile omits 728x90); [] without an anchor. */
+  readonly anchorSizes: readonly AdSize[];
   readonly dark: Theme;
   readonly campaign: { readonly exists: boolean; readonly headline: string | null } | null;
   /** Which route rendered the page: the client picks the side-rail breakpoint by it. */
@@ -25,15 +28,7 @@ export interface AppState {
 
 export const APP_STATE_ID = 'app-state';
 
-/**
- * JSON that is safe inside a script element: no value can close the tag or start a comment,
- * and U+2028/U+2029 are escaped for old parsers.
- */
+/** The app-state as JSON that cannot break out of its script element. */
 export function serializeAppState(state: AppState): string {
-  return JSON.stringify(state)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return jsonForScript(state);
 }

@@ -21,3 +21,22 @@ export function formatDate(iso: string | null | undefined): string | null {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? null : DATE_FORMAT.format(time);
 }
+
+/** An ISO 8601 timestamp of a date value, or undefined when it is not a date. */
+export function isoDateOf(value: string | null | undefined): string | undefined {
+  if (!value) return undefined;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+}
+
+/**
+ * A plain-text summary of at most `max` characters (meta descriptions): whitespace collapsed,
+ * cut at a word boundary with an ellipsis when too long.
+ */
+export function summarize(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).replace(/[\s,;:.–-]+$/, '')}…`;
+}

@@ -30,7 +30,7 @@ export interface TestAppOptions {
   readonly dataset?: DemoDataset;
   readonly env?: Record<string, string>;
   readonly timeoutMs?: number;
-  /** Puts something (a data cache) in front of the content API client. */
+  /** Wraps the real content API client: a data cache in front, or a planted bug that must end as a 500. */
   readonly wrapApi?: (api: ContentApi, logger: Logger) => ContentApi;
   readonly pageCache?: PageCache | null;
 }

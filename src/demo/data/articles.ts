@@ -1,6 +1,8 @@
 import type { Article } from '../../shared/records';
+import { demoCategories } from './categories';
+import { withLeadImages } from './images';
 
-export const demoArticles: readonly Article[] = [
+const articles: readonly Article[] = [
   // ---------------------------------------------------------------- Baking
   {
     _id: 'art-1',
@@ -760,3 +762,6 @@ export const demoArticles: readonly Article[] = [
     updatedAt: '2026-11-14T09:20:00.000Z',
   },
 ];
+
+/** The demo articles, each with its category's lead image. */
+export const demoArticles: readonly Article[] = withLeadImages(articles, demoCategories);

@@ -10,6 +10,7 @@ import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
 import { renderSitePage, type PageView } from '../render/page';
 import { ROUTE_TABLE, type RouteName } from '../routes';
+import { requestOrigin } from '../seo/request-origin';
 import { lookupCampaign } from '../site/campaign';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
@@ -51,9 +52,10 @@ export function errorView(error: PageError): PageView {
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
 export function pageRendering(deps: { api: ContentApi; campaignApi: CampaignApi; assets: AssetRefs }): RequestHandler {
   return async function renderPage(req, res) {
-    const { site, route } = res.locals;
-    if (!site || !route) throw new Error('page rendering ran before site settings');
-    const context = { req, site, route, api: deps.api, campaignApi: deps.campaignApi, log: req.log };
+    const { site, route, host } = res.locals;
+    if (!site || !route || !host) throw new Error('page rendering ran before site settings');
+    if (route.kind !== 'page') throw new Error('page rendering got a document route');
+    const context = { req, site, origin: requestOrigin(req, host), route, api: deps.api, campaignApi: deps.campaignApi, log: req.log };
     const campaignPromise = route.rule.campaigns
       ? lookupCampaign(deps.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })
       : Promise.resolve(null);

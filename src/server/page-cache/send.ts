@@ -4,7 +4,8 @@ import fresh from 'fresh';
 import type { CachedPage } from './page-cache';
 import { preferredEncoding } from './rules';
 
-export const HTML_VARY = 'Accept-Encoding, Cookie';
+/** The saved theme (a cookie) and the device class (from User-Agent) change a page's bytes. */
+export const HTML_VARY = 'Accept-Encoding, Cookie, User-Agent';
 
 export function writeCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheControl: string): void {
   res.setHeader('content-type', 'text/html; charset=utf-8');

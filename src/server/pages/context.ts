@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import type { RouteMatch } from '../routes';
+import type { PageMatch } from '../routes';
 import type { Site } from '../site/load-site';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
@@ -10,7 +10,9 @@ import type { PageView } from '../render/page';
 export interface PageContext {
   readonly req: Request;
   readonly site: Site;
-  readonly route: RouteMatch;
+  /** The site's origin for absolute URLs (canonical, Open Graph, JSON-LD): see seo/urls.ts. */
+  readonly origin: string;
+  readonly route: PageMatch;
   readonly api: ContentApi;
   readonly campaignApi: CampaignApi;
   readonly log: Logger;

@@ -1,5 +1,6 @@
 import { SearchPage } from '../../shared/components/Pages';
 import { badRequest } from '../errors';
+import { pageQuery, siteUrl } from '../seo/urls';
 import { helperCall } from '../upstream/catalogue';
 import { cardsOf } from './cards';
 import { queryValue, type PageLoader } from './context';
@@ -9,15 +10,16 @@ export const MAX_SEARCH_LENGTH = 200;
 // Control characters (C0, DEL, C1) have no place in a search.
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/;
 
-/** Checks a search query; a 400 for one too long or with control characters. */
+/** Checks a search query; a 400 for one too long (in characters, not UTF-16 units) or with control characters. */
 export function searchQueryOf(raw: string | undefined): string {
-  const query = (raw ?? '').trim();
-  if (query.length > MAX_SEARCH_LENGTH) throw badRequest(`A search can be at most ${MAX_SEARCH_LENGTH} characters long.`);
-  if (CONTROL_CHARACTERS.test(query)) throw badRequest('A search cannot contain control characters.');
+  const text = raw ?? '';
+  if (CONTROL_CHARACTERS.test(text)) throw badRequest('A search cannot contain control characters.');
+  const query = text.trim();
+  if (query.length > MAX_SEARCH_LENGTH && [...query].length > MAX_SEARCH_LENGTH) throw badRequest(`A search can be at most ${MAX_SEARCH_LENGTH} characters long.`);
   return query;
 }
 
-/** `/?s=`: results without the shell, 10 a page, with an empty state. */
+/** `/?s=`: results without the shell, 10 a page, with an empty state; never indexed (route table). */
 export const loadSearch: PageLoader = async ({ req, site, api, log }) => {
   const query = searchQueryOf(queryValue(req, 's'));
   const page = pageNumberOf(queryValue(req, 'page'));
@@ -33,7 +35,7 @@ export const loadSearch: PageLoader = async ({ req, site, api, log }) => {
         query={query}
         total={result.total}
         articles={await cardsOf(result.articles, site, api, log)}
-        pagination={{ page, pages, hrefFor: (n) => `/?${new URLSearchParams({ s: query, ...(n > 1 ? { page: String(n) } : {}) })}` }}
+        pagination={{ page, pages, hrefFor: (n) => siteUrl('', '/', { s: query, ...pageQuery(n) }) }}
       />
     ),
   };

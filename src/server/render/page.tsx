@@ -4,13 +4,15 @@
  */
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
+import { anchorSizesFor } from '../../shared/ads';
 import type { AppState } from '../../shared/app-state';
 import { Document, type AssetRefs, type HeadProps } from '../../shared/components/Document';
 import { Bare, Shell } from '../../shared/components/Shell';
 import type { CampaignResult } from '../rules/campaign';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
-import type { RouteRule } from '../routes';
+import { FEED_PATH, type RouteRule } from '../routes';
 import type { Site } from '../site/load-site';
+import { isMobile } from '../../shared/user-agent';
 import { streamHtml } from './stream';
 import { themeOf } from './theme';
 
@@ -49,6 +51,8 @@ export function renderSitePage(req: Request, res: Response, assets: AssetRefs, s
     adUnitPath: ads.unitPath,
     testAds: ads.testAds,
     adSense: ads.adSense,
+    // The one server-side use of the device class: phones get no 728x90 anchor.
+    anchorSizes: ads.slots.includes('anchor') ? anchorSizesFor(isMobile(req.headers['user-agent'] ?? '')) : [],
     dark: theme,
     campaign,
     route: rule.name,
@@ -68,7 +72,9 @@ export function renderSitePage(req: Request, res: Response, assets: AssetRefs, s
   ) : (
     <Bare campaignHeadline={headline}>{view.content}</Bare>
   );
-  const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon };
+  // Every page of a site links its feed, so feed readers find it from any address.
+  const feed = { title: `${site.name} (RSS)`, href: FEED_PATH };
+  const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon, feed };
   const output = res.locals.pageOutput;
   res.setHeader('cache-control', output?.cacheControl(view.status) ?? 'private, no-store');
   const capture = view.status === 200 ? output?.capture : undefined;
@@ -86,6 +92,7 @@ export function renderSiteless(req: Request, res: Response, assets: AssetRefs, s
     adUnitPath: null,
     testAds: false,
     adSense: false,
+    anchorSizes: [],
     dark: 'light',
     campaign: null,
     route: 'error',

@@ -1,11 +1,13 @@
 /**
  * The spec's error catalogue (section 8) in one place: each helper runs an upstream call,
- * and on failure logs the contract's event and returns the spec's fallback.
+ * and on failure logs the contract's event and returns the spec's fallback. Only upstream
+ * failures are caught: any other error is a bug and goes on to the error handler (a 500).
  */
 import type { Logger } from 'pino';
+import { unavailable } from '../errors';
 import { UpstreamError } from './http';
 
-function failureFields(error: unknown): Record<string, unknown> {
+export function failureFields(error: unknown): Record<string, unknown> {
   if (error instanceof UpstreamError) {
     const fields: Record<string, unknown> = { url: error.url, kind: error.kind };
     if (error.kind === 'status') fields.status = error.status;
@@ -20,6 +22,7 @@ export async function siteLookup<T>(log: Logger, host: string, call: () => Promi
   try {
     return await call();
   } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
     log.warn({ event: 'site.lookup_failed', host, ...failureFields(error) }, 'site lookup failed; treated as no record');
     return undefined;
   }
@@ -30,6 +33,7 @@ export async function helperCall<T>(log: Logger, call: () => Promise<T>, fallbac
   try {
     return await call();
   } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
     log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; treated as empty');
     return fallback;
   }
@@ -40,9 +44,10 @@ export async function findNewCall<T>(log: Logger, call: () => Promise<readonly T
   try {
     return await call();
   } catch (error) {
-    if (error instanceof UpstreamError && error.kind === 'status') {
+    if (!(error instanceof UpstreamError)) throw error;
+    if (error.kind === 'status') {
       log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url }, 'findnew answered a non-OK status');
-    } else if (error instanceof UpstreamError && error.kind === 'invalid_json') {
+    } else if (error.kind === 'invalid_json') {
       log.error({ event: 'article.findnew.invalid_json', body: (error.body ?? '').slice(0, 200), url: error.url }, 'findnew answered invalid JSON');
     } else {
       log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'findnew call failed; treated as empty');
@@ -51,14 +56,13 @@ export async function findNewCall<T>(log: Logger, call: () => Promise<readonly T
   }
 }
 
-/** A call the page cannot do without: logs `upstream.fetch_failed` and rethrows for a 503. */
+/** A call the page cannot do without: logs `upstream.fetch_failed`; the page is a 503. */
 export async function requiredCall<T>(log: Logger, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
     log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; page unavailable');
-    throw error;
+    throw unavailable();
   }
 }
-
-export { failureFields };

@@ -1,5 +1,22 @@
 import type { ReactNode } from 'react';
 import { APP_STATE_ID, serializeAppState, type AppState } from '../app-state';
+import { jsonForScript } from '../json-script';
+
+/** Open Graph and Twitter card data of a page; all URLs absolute. */
+export interface SocialMeta {
+  readonly type: 'website' | 'article';
+  readonly title: string;
+  readonly description?: string | undefined;
+  readonly url: string;
+  readonly siteName: string;
+  readonly image?: { readonly url: string; readonly width?: number | undefined; readonly height?: number | undefined; readonly alt?: string | undefined } | undefined;
+  readonly publishedTime?: string | undefined;
+  readonly modifiedTime?: string | undefined;
+  readonly section?: string | undefined;
+}
+
+/** One schema.org JSON-LD object. */
+export type JsonLd = Readonly<Record<string, unknown>>;
 
 export interface HeadProps {
   readonly title: string;
@@ -7,8 +24,11 @@ export interface HeadProps {
   readonly canonical?: string | undefined;
   readonly noindex: boolean;
   readonly favicon?: string | undefined;
-  /** Extra head elements of the page (structured data, feeds). */
-  readonly extraHead?: ReactNode;
+  readonly social?: SocialMeta | undefined;
+  /** Serialized into `<script type="application/ld+json">`: data, never executed. */
+  readonly structuredData?: readonly JsonLd[] | undefined;
+  /** The site's RSS feed, linked with rel="alternate". */
+  readonly feed?: { readonly title: string; readonly href: string } | undefined;
 }
 
 export interface AssetRefs {
@@ -24,6 +44,31 @@ export interface DocumentProps {
   readonly children: ReactNode;
 }
 
+function SocialTags({ social }: { social: SocialMeta }) {
+  const { image } = social;
+  return (
+    <>
+      <meta property="og:type" content={social.type} />
+      <meta property="og:site_name" content={social.siteName} />
+      <meta property="og:title" content={social.title} />
+      {social.description ? <meta property="og:description" content={social.description} /> : null}
+      <meta property="og:url" content={social.url} />
+      {image ? <meta property="og:image" content={image.url} /> : null}
+      {image?.width ? <meta property="og:image:width" content={String(image.width)} /> : null}
+      {image?.height ? <meta property="og:image:height" content={String(image.height)} /> : null}
+      {image?.alt ? <meta property="og:image:alt" content={image.alt} /> : null}
+      {social.publishedTime ? <meta property="article:published_time" content={social.publishedTime} /> : null}
+      {social.modifiedTime ? <meta property="article:modified_time" content={social.modifiedTime} /> : null}
+      {social.section ? <meta property="article:section" content={social.section} /> : null}
+      <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
+      <meta name="twitter:title" content={social.title} />
+      {social.description ? <meta name="twitter:description" content={social.description} /> : null}
+      {image ? <meta name="twitter:image" content={image.url} /> : null}
+      {image?.alt ? <meta name="twitter:image:alt" content={image.alt} /> : null}
+    </>
+  );
+}
+
 /** The whole HTML document; the page decides shell or not through its children. */
 export function Document({ head, state, assets, children }: DocumentProps) {
   return (
@@ -37,8 +82,12 @@ export function Document({ head, state, assets, children }: DocumentProps) {
         {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
         <meta name="theme-color" content={state.brandColor} />
         {head.favicon ? <link rel="icon" href={head.favicon} /> : null}
+        {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
         <link rel="stylesheet" href={assets.stylesheet} />
-        {head.extraHead}
+        {head.social ? <SocialTags social={head.social} /> : null}
+        {head.structuredData?.map((data, position) => (
+          <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+        ))}
       </head>
       <body>
         {children}

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { formatDate } from "../format";
+import { Fragment, type ReactNode } from 'react';
+import { formatDate } from '../format';
 import { ArticleList, NewArticles, type ArticleCard } from './ArticleList';
 
 export interface ArticleView {
@@ -25,7 +25,8 @@ export function HomePage({ siteName, tagline, articles }: { siteName: string; ta
   );
 }
 
-function DateLine({ label, iso }: { label: string; iso: string | null | undefined }) {
+/** "Published 3 June 2026" with a machine-readable `<time>`, or null when it is not a date. */
+function dateLine(label: string, iso: string | null | undefined) {
   const text = formatDate(iso);
   if (!text || !iso) return null;
   return (
@@ -48,9 +49,18 @@ export function ArticlePage({ article, newArticles }: { article: ArticleView; ne
           ) : null}
           <h1>{article.title}</h1>
           <p className="article-meta">
-            {article.author ? <span className="article-author">By {article.author}</span> : null}
-            <DateLine label="Published" iso={article.publishedAt} />
-            {updated ? <DateLine label="Updated" iso={updated} /> : null}
+            {[
+              article.author ? <span className="article-author">By {article.author}</span> : null,
+              dateLine('Published', article.publishedAt),
+              updated ? dateLine('Updated', updated) : null,
+            ]
+              .filter((part) => part !== null)
+              .map((part, position) => (
+                <Fragment key={position}>
+                  {position > 0 ? ' · ' : null}
+                  {part}
+                </Fragment>
+              ))}
           </p>
         </header>
         {article.image ? (
@@ -99,7 +109,7 @@ export function SearchPage({ siteName, query, total, articles, pagination }: { s
   return (
     <>
       <p className="back-home"><a href="/">← {siteName}</a></p>
-      <h1 className="page-title">Search results for “{query}”</h1>
+      <h1 className="page-title">{query ? <>Search results for “{query}”</> : 'Search'}</h1>
       <form role="search" method="get" action="/" className="search-form">
         <label htmlFor="search-input">Search</label>
         <input id="search-input" type="search" name="s" defaultValue={query} maxLength={200} />
@@ -112,7 +122,7 @@ export function SearchPage({ siteName, query, total, articles, pagination }: { s
             <ArticleList articles={articles} />
           </>
         ) : (
-          <p className="empty">No answers match your search. Try fewer or different words.</p>
+          <p className="empty">{query ? 'No answers match your search. Try fewer or different words.' : 'Type a question or a few words to search the answers.'}</p>
         )}
       </section>
       <Pager pagination={pagination} />

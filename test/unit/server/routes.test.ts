@@ -1,4 +1,4 @@
-import { isValidSlug, matchRoute, ROUTE_TABLE } from '../../../src/server/routes';
+import { DOCUMENT_TABLE, isValidSlug, matchRoute, ROUTE_TABLE } from '../../../src/server/routes';
 
 describe('route table', () => {
   it.each([
@@ -18,7 +18,8 @@ describe('route table', () => {
   });
 
   it('decodes the index and treats bad percent-encoding as not found', () => {
-    expect(matchRoute('/caf%C3%A9', false).index).toBe('café');
+    const match = matchRoute('/caf%C3%A9', false);
+    expect(match.kind === 'page' && match.index).toBe('café');
     expect(matchRoute('/%E0%A4%A', false).rule.name).toBe('not-found');
   });
 
@@ -30,5 +31,26 @@ describe('route table', () => {
     expect(isValidSlug('why-bread-2')).toBe(true);
     expect(isValidSlug('../etc')).toBe(false);
     expect(isValidSlug('a'.repeat(201))).toBe(false);
+  });
+
+  it.each([
+    ['/robots.txt', 'robots', undefined],
+    ['/sitemap.xml', 'sitemap', undefined],
+    ['/sitemap-1.xml', 'sitemap', 1],
+    ['/sitemap-9999.xml', 'sitemap', 9999],
+    ['/feed.xml', 'feed', undefined],
+  ])('%s is the %s document (part %p)', (path, name, part) => {
+    const match = matchRoute(path, false);
+    expect(match).toEqual(part === undefined ? { kind: 'document', rule: DOCUMENT_TABLE[name as 'robots'] } : { kind: 'document', rule: DOCUMENT_TABLE.sitemap, part });
+  });
+
+  it.each(['/sitemap-0.xml', '/sitemap-01.xml', '/sitemap-10000.xml', '/sitemap-x.xml', '/robots.txt/', '/feed.xml/x', '/category/feed.xml'])('%s is no document', (path) => {
+    expect(matchRoute(path, false).kind).toBe('page');
+  });
+
+  it('documents say what they are', () => {
+    expect(DOCUMENT_TABLE.robots.contentType).toMatch(/^text\/plain/);
+    expect(DOCUMENT_TABLE.sitemap.contentType).toMatch(/^application\/xml/);
+    expect(DOCUMENT_TABLE.feed.contentType).toMatch(/^application\/rss\+xml/);
   });
 });

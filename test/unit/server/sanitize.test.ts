@@ -1,4 +1,5 @@
-import { sanitizeArticleHtml } from '../../../src/server/sanitize';
+import { leadImageOf, sanitizeArticleHtml } from '../../../src/server/sanitize';
+import { parseHtml } from '../../support/html';
 
 describe('sanitizeArticleHtml', () => {
   it('removes scripts, event handlers and dangerous URLs', () => {
@@ -6,11 +7,70 @@ describe('sanitizeArticleHtml', () => {
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|data:|iframe/i);
     expect(html).toContain('<p>Hi</p>');
   });
+
+  it.each([
+    ['<a href="JaVaScRiPt:alert(1)">x</a>', /javascript/i],
+    ['<a href="java&#x09;script:alert(1)">x</a>', /script:/i],
+    ['<a href="  javascript:alert(1)">x</a>', /javascript/i],
+    ['<a href="vbscript:msgbox(1)">x</a>', /vbscript/i],
+    ['<a href="data:text/html,<script>alert(1)</script>">x</a>', /data:|script/i],
+    ['<a href="//evil.example/x">x</a>', /evil/],
+    ['<img src="x" srcset="javascript:alert(1) 1x">', /srcset|javascript/i],
+    ['<svg><script>alert(1)</script></svg>', /svg|script|alert/i],
+    ['<math><mtext><script>alert(1)</script></mtext></math>', /script|alert/i],
+    ['<style>body{display:none}</style><p style="position:fixed">x</p>', /style|display|position/i],
+    ['<form action="https://evil"><input name="a"><button formaction="javascript:x">b</button></form>', /form|input|button|javascript/i],
+    ['<object data="x"></object><embed src="x"><base href="https://evil/">', /object|embed|base|evil/i],
+    ['<p><scr<script>ipt>alert(1)</script></p>', /<script/i],
+    ['<img src=x onerror=alert(1)//>', /onerror|alert/],
+    ['<a href="https://ok.example" onmouseover="x()">x</a>', /onmouseover/],
+    ['<!-- <script>alert(1)</script> -->', /script|<!--/],
+  ])('%s leaves nothing matching %p', (input, forbidden) => {
+    expect(sanitizeArticleHtml(input)).not.toMatch(forbidden);
+  });
+
   it('makes images lazy and external links noopener', () => {
     const html = sanitizeArticleHtml('<img src="https://cdn.example.com/a.jpg" alt="A"><a href="https://example.org">x</a><a href="/local">y</a>');
     expect(html).toContain('loading="lazy"');
     expect(html).toContain('decoding="async"');
     expect(html).toContain('<a href="https://example.org" rel="noopener">x</a>');
     expect(html).toContain('<a href="/local">y</a>');
+  });
+
+  it('gives every image an alt and overrides eager loading', () => {
+    const img = parseHtml(sanitizeArticleHtml('<img src="https://cdn.example.com/a.jpg" loading="eager" width="640" height="480">')).querySelector('img');
+    expect(img?.getAttribute('alt')).toBe('');
+    expect(img?.getAttribute('loading')).toBe('lazy');
+    expect(img?.getAttribute('width')).toBe('640');
+  });
+
+  it('turns an h1 in the body into an h2: the question is the only h1', () => {
+    expect(sanitizeArticleHtml('<h1>Title</h1><p>x</p>')).toBe('<h2>Title</h2><p>x</p>');
+  });
+
+  it('keeps the structure editors use', () => {
+    const html = '<h2>A</h2><p><strong>b</strong> <em>c</em></p><ul><li>d</li></ul><blockquote>e</blockquote><table><thead><tr><th scope="col">f</th></tr></thead><tbody><tr><td>g</td></tr></tbody></table>';
+    expect(sanitizeArticleHtml(html)).toBe(html);
+  });
+});
+
+describe('leadImageOf', () => {
+  const image = (url: string) => ({ url, alt: 'x', width: 10, height: 10 });
+  it.each([
+    ['https://cdn.example.com/a.jpg', true],
+    ['http://cdn.example.com/a.jpg', true],
+    ['/img/a.jpg', true],
+    ['data:image/svg+xml,%3Csvg%3E', true],
+    ['data:image/png;base64,AAAA', true],
+    ['//evil.example/a.jpg', false],
+    ['javascript:alert(1)', false],
+    [' javascript:alert(1)', false],
+    ['data:text/html,<script>', false],
+    ['relative.jpg', false],
+  ])('%s is kept: %p', (url, kept) => {
+    expect(leadImageOf(image(url))).toEqual(kept ? image(url) : undefined);
+  });
+  it('is none without an image', () => {
+    expect(leadImageOf(null)).toBeUndefined();
   });
 });

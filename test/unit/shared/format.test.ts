@@ -1,9 +1,15 @@
-import { formatDate, joinPath, titleCase } from '../../../src/shared/format';
+import { formatDate, isoDateOf, joinPath, summarize, titleCase } from '../../../src/shared/format';
 
 describe('titleCase', () => {
-  it('capitalises each word', () => {
-    expect(titleCase('hello WIDE world')).toBe('Hello Wide World');
-    expect(titleCase('')).toBe('');
+  it.each([
+    ['hello WIDE world', 'Hello Wide World'],
+    ['', ''],
+    ['  two   spaces ', '  Two   Spaces '],
+    ['rail-travel tips', 'Rail-travel Tips'],
+    ['éclair recipes', 'Éclair Recipes'],
+    ['x', 'X'],
+  ])('%p -> %p', (input, expected) => {
+    expect(titleCase(input)).toBe(expected);
   });
 });
 
@@ -13,8 +19,11 @@ describe('joinPath', () => {
     ['/base/', '/seg', '/base/seg'],
     ['/base//', '//seg/x', '/base/seg/x'],
     ['', 'seg', '/seg'],
+    ['/', 'seg', '/seg'],
+    ['/', '/', '/'],
     ['/base', '', '/base'],
     ['', '', '/'],
+    ['https://cdn.example.com/img/', '/a.png', 'https://cdn.example.com/img/a.png'],
   ])('%p + %p = %p', (base, segment, expected) => {
     expect(joinPath(base, segment)).toBe(expected);
   });
@@ -25,5 +34,28 @@ describe('formatDate', () => {
     expect(formatDate('2026-10-01T08:00:00.000Z')).toBe('1 October 2026');
     expect(formatDate('yesterday')).toBeNull();
     expect(formatDate(null)).toBeNull();
+  });
+});
+
+describe('isoDateOf', () => {
+  it('normalizes dates and rejects the rest', () => {
+    expect(isoDateOf('2026-10-01T10:00:00+02:00')).toBe('2026-10-01T08:00:00.000Z');
+    expect(isoDateOf('not a date')).toBeUndefined();
+    expect(isoDateOf(undefined)).toBeUndefined();
+  });
+});
+
+describe('summarize', () => {
+  it('keeps short text, with whitespace collapsed', () => {
+    expect(summarize('  a \n short\ttext ')).toBe('a short text');
+  });
+  it('cuts long text at a word boundary with an ellipsis, within the limit', () => {
+    const text = 'word '.repeat(100);
+    const summary = summarize(text, 50);
+    expect(summary.length).toBeLessThanOrEqual(50);
+    expect(summary).toMatch(/^(word )+word…$/);
+  });
+  it('cuts one very long word hard', () => {
+    expect(summarize('x'.repeat(300), 20)).toBe(`${'x'.repeat(19)}…`);
   });
 });

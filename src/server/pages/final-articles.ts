@@ -1,0 +1,16 @@
+import type { Logger } from 'pino';
+import type { Article } from '../../shared/records';
+import type { Site } from '../site/load-site';
+import { helperCall } from '../upstream/catalogue';
+import type { ContentApi } from '../upstream/content-api';
+
+/**
+ * The site's `final_articles` through article/home, in `final_articles` order (the API may
+ * answer in any order), each once; a failed call is logged and gives an empty list.
+ */
+export async function finalArticlesOf(site: Site, api: ContentApi, log: Logger): Promise<Article[]> {
+  const ids = [...new Set(site.setting.final_articles)];
+  const found = await helperCall(log, () => api.homeArticles(ids, site.scope), []);
+  const byId = new Map(found.map((article) => [article._id, article]));
+  return ids.map((id) => byId.get(id)).filter((article) => article !== undefined);
+}

@@ -1,0 +1,80 @@
+/**
+ * The head of each indexable page: title, meta description, canonical URL, Open Graph and
+ * Twitter card, JSON-LD. Everything is derived from the resolved site and the site's origin.
+ */
+import type { Article, Category } from '../../shared/records';
+import { isoDateOf, summarize } from '../../shared/format';
+import type { PageView } from '../render/page';
+import type { Site } from '../site/load-site';
+import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';
+import { absoluteHttpUrl, pageQuery, siteUrl } from './urls';
+
+export type PageHead = PageView['head'];
+
+export const articlePath = (slug: string) => `/${encodeURIComponent(slug)}`;
+export const categoryPath = (slug: string) => `/category/${encodeURIComponent(slug)}`;
+
+export function publisherOf(site: Site, origin: string): Publisher {
+  return { name: site.name, url: siteUrl(origin, '/'), logo: absoluteHttpUrl(site.setting.config.igp_settings.logo, origin) };
+}
+
+function siteDescription(site: Site): string | undefined {
+  const text = site.setting.config.igp_settings.description;
+  return text ? summarize(text) : undefined;
+}
+
+const homeCrumb = (site: Site, origin: string): Crumb => ({ name: site.name, url: siteUrl(origin, '/') });
+
+export function homeHead(site: Site, origin: string): PageHead {
+  const url = siteUrl(origin, '/');
+  const description = siteDescription(site);
+  const publisher = publisherOf(site, origin);
+  return {
+    title: site.name,
+    description,
+    canonical: url,
+    social: { type: 'website', title: site.name, description, url, siteName: site.name, image: publisher.logo ? { url: publisher.logo, alt: site.name } : undefined },
+    structuredData: [websiteJsonLd({ name: site.name, url, description, searchUrlTemplate: `${url}?s={search_term_string}`, publisher })],
+  };
+}
+
+export function articleHead(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
+  const url = siteUrl(origin, articlePath(article.slug));
+  const headline = article.title || article.slug;
+  const description = article.excerpt ? summarize(article.excerpt) : siteDescription(site);
+  const imageUrl = absoluteHttpUrl(article.image?.url, origin);
+  const image = imageUrl ? { url: imageUrl, width: article.image?.width, height: article.image?.height, alt: article.image?.alt || undefined } : undefined;
+  const published = isoDateOf(article.publishedAt);
+  const modified = isoDateOf(article.updatedAt);
+  const crumbs: Crumb[] = [homeCrumb(site, origin)];
+  if (category) crumbs.push({ name: category.name, url: siteUrl(origin, categoryPath(category.slug)) });
+  crumbs.push({ name: headline, url });
+  return {
+    title: `${headline} | ${site.name}`,
+    description,
+    canonical: url,
+    social: { type: 'article', title: headline, description, url, siteName: site.name, image, publishedTime: published, modifiedTime: modified, section: category?.name },
+    structuredData: [
+      articleJsonLd({ url, headline, description, image, author: article.author?.name, datePublished: published, dateModified: modified, section: category?.name, publisher: publisherOf(site, origin) }),
+      breadcrumbJsonLd(crumbs),
+    ],
+  };
+}
+
+/** A category page; pages after the first are their own canonical URL (`?page=N`). */
+export function categoryHead(site: Site, origin: string, category: Category, listing: { readonly page: number; readonly pages: number; readonly articles: readonly { readonly title: string; readonly slug: string }[] }): PageHead {
+  const url = siteUrl(origin, categoryPath(category.slug), pageQuery(listing.page));
+  const name = listing.page > 1 ? `${category.name} (page ${listing.page} of ${listing.pages})` : category.name;
+  const description = summarize(category.description || `Answers about ${category.name} from ${site.name}.`);
+  const home = homeCrumb(site, origin);
+  return {
+    title: `${name} | ${site.name}`,
+    description,
+    canonical: url,
+    social: { type: 'website', title: name, description, url, siteName: site.name },
+    structuredData: [
+      collectionPageJsonLd({ name, description, url, website: home, items: listing.articles.map((item) => ({ name: item.title, url: siteUrl(origin, articlePath(item.slug)) })) }),
+      breadcrumbJsonLd([home, { name: category.name, url: siteUrl(origin, categoryPath(category.slug)) }]),
+    ],
+  };
+}

@@ -1,0 +1,47 @@
+/**
+ * The lists of articles the sitemap and the feed are made of, read through the contract's
+ * endpoints only: the site's `final_articles` (article/home) and each menu category's list
+ * (article/list, paged). A failed call is logged (`upstream.fetch_failed`) and its list is empty.
+ */
+import type { Logger } from 'pino';
+import type { Article } from '../../shared/records';
+import { finalArticlesOf } from '../pages/final-articles';
+import type { Site } from '../site/load-site';
+import { helperCall } from '../upstream/catalogue';
+import type { ArticlePage, ContentApi } from '../upstream/content-api';
+import { FEED_SIZE, newestArticles } from './feed';
+
+/** Articles per article/list call when walking a whole category. */
+export const LIST_PAGE_SIZE = 100;
+/** At most this many article/list calls for one sitemap (50,000 articles). */
+export const MAX_LIST_CALLS = 500;
+
+const NO_ARTICLES: ArticlePage = { articles: [], total: 0 };
+
+/** Every article the site lists: final_articles first, then each menu category newest first. */
+export async function allSiteArticles(site: Site, api: ContentApi, log: Logger): Promise<Article[]> {
+  let callsLeft = MAX_LIST_CALLS;
+  // Categories are walked side by side, the pages of one category one after another.
+  const walkCategory = async (categoryId: string): Promise<Article[]> => {
+    const found: Article[] = [];
+    for (let page = 1; callsLeft > 0; page += 1) {
+      callsLeft -= 1;
+      const result = await helperCall(log, () => api.categoryArticles(categoryId, site.scope, page, LIST_PAGE_SIZE), NO_ARTICLES);
+      found.push(...result.articles);
+      if (result.articles.length === 0 || page * LIST_PAGE_SIZE >= result.total) return found;
+    }
+    log.warn({ event: 'sitemap.truncated', categoryId, maxListCalls: MAX_LIST_CALLS }, 'sitemap article walk stopped at its call budget');
+    return found;
+  };
+  const [finals, ...categories] = await Promise.all([finalArticlesOf(site, api, log), ...site.menu.categories.map((category) => walkCategory(category._id))]);
+  return [...finals, ...categories.flat()];
+}
+
+/** The site's newest articles: the first page of each menu category and final_articles, merged. */
+export async function newestSiteArticles(site: Site, api: ContentApi, log: Logger, count = FEED_SIZE): Promise<Article[]> {
+  const lists = await Promise.all([
+    finalArticlesOf(site, api, log),
+    ...site.menu.categories.map((category) => helperCall(log, () => api.categoryArticles(category._id, site.scope, 1, count), NO_ARTICLES).then((result) => result.articles)),
+  ]);
+  return newestArticles(lists.flat(), count);
+}
