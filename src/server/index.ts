@@ -21,7 +21,7 @@ const HEADERS_TIMEOUT_MS = 66_000;
 const SHUTDOWN_DEADLINE_MS = 9_000;
 /** After a failed upstream call, the same call waits this long before it is tried again. */
 const FAILURE_BACKOFF_MS = 2_000;
-const PAGE_CACHE_MAX_BYTES = 64 * 1024 * 1024;
+const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 
 function readConfig(): Config {
   try {

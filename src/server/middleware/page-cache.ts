@@ -41,7 +41,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
       cacheControl,
       capture(html) {
         stored = true;
-        cache.store(key, html).catch((error: unknown) => req.log.error({ event: 'page_cache.store_failed', err: error }, 'could not keep the rendered page'));
+        cache.store(key, html);
       },
     };
     // This request was to refresh a stale page; if it produced none, another may try.

@@ -4,12 +4,23 @@
  * keeps answering while one request renders its replacement.
  */
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+/**
+ * Compressed once per stored page, synchronously: a page takes well under a millisecond, while
+ * many concurrent async brotli encoders (each with its default 4 MB window) cost far more time
+ * and memory. The window is sized to the page.
+ */
+function compressed(html: Buffer): { gzip: Buffer; br: Buffer } {
+  const window = Math.min(24, Math.max(16, Math.ceil(Math.log2(html.length + 1))));
+  return {
+    gzip: gzipSync(html, { level: 6 }),
+    br: brotliCompressSync(html, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_LGWIN]: window, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
+    }),
+  };
+}
 
 export interface CachedPage {
   readonly identity: Buffer;
@@ -35,7 +46,7 @@ export interface PageCache {
   lookup(key: string): PageLookup;
   /** The page when it may answer as it is (fresh, or stale while another request refreshes it). */
   peek(key: string): CachedPage | undefined;
-  store(key: string, html: Buffer): Promise<void>;
+  store(key: string, html: Buffer): void;
   /** A render that was to refresh the page did not produce one: let another request try. */
   release(key: string): void;
 }
@@ -67,13 +78,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const page = cache.get(key);
       return page && servable(page) ? page : undefined;
     },
-    async store(key, html) {
-      const [gzipped, brotli] = await Promise.all([
-        gzipAsync(html, { level: 6 }),
-        brotliAsync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 8, [constants.BROTLI_PARAM_SIZE_HINT]: html.length } }),
-      ]);
+    store(key, html) {
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-      cache.set(key, { identity: html, gzip: gzipped, br: brotli, etag, storedAt: now(), refreshingSince: null });
+      cache.set(key, { identity: html, ...compressed(html), etag, storedAt: now(), refreshingSince: null });
     },
     release(key) {
       const page = cache.get(key);

@@ -1,6 +1,6 @@
 /** The campaign service (contract/content-api.md, Campaign service): one function per call. */
 import { campaignCheckSchema, type CampaignCheck } from '../../shared/records';
-import { fetchJson, UpstreamError, type HttpOptions } from './http';
+import { createHttpClient, UpstreamError } from './http';
 
 export interface CampaignApi {
   checkByUtmId(utmId: string, count: number): Promise<CampaignCheck>;
@@ -9,10 +9,10 @@ export interface CampaignApi {
 
 export function createCampaignApi(options: { readonly baseUrl: string; readonly timeoutMs: number }): CampaignApi {
   // The spec's headers: JSON, and never a cached answer (the result is per visitor).
-  const http: HttpOptions = { timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache' } };
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache' } });
 
   async function check(url: string): Promise<CampaignCheck> {
-    const { status, json } = await fetchJson(url, http);
+    const { status, json } = await http.getJson(url);
     if (status === 404) throw new UpstreamError('status', url, { status });
     const parsed = campaignCheckSchema.safeParse(json);
     if (!parsed.success) throw new UpstreamError('shape', url, { message: `campaign answer has the wrong shape: ${url}` });

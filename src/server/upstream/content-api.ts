@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
-import { fetchJson, UpstreamError, type HttpOptions } from './http';
+import { createHttpClient, UpstreamError } from './http';
 
 /** Which setting a content query is made for: `type` and, except for global, `<type>=<_id>`. */
 export interface SettingScope {
@@ -60,7 +60,7 @@ export function scopeQuery(scope: SettingScope): Query {
 }
 
 export function createContentApi(options: ContentApiOptions): ContentApi {
-  const http: HttpOptions = { timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024 };
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024 });
 
   function urlFor(path: string, query: Query = {}): string {
     const params = new URLSearchParams();
@@ -71,7 +71,7 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
 
   async function get<T>(schema: z.ZodType<T>, path: string, query?: Query): Promise<T> {
     const url = urlFor(path, query);
-    const { status, json } = await fetchJson(url, http);
+    const { status, json } = await http.getJson(url);
     if (status === 404) throw new UpstreamError('status', url, { status, body: JSON.stringify(json).slice(0, 200) });
     const parsed = schema.safeParse(json);
     if (!parsed.success) {
@@ -110,7 +110,7 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     },
     async articleBySlug(slug, scope) {
       const url = urlFor('/api/article/get', { slug, ...scopeQuery(scope) });
-      const { status, json } = await fetchJson(url, http);
+      const { status, json } = await http.getJson(url);
       if (status === 404) return null;
       const parsed = articleOne.safeParse(json);
       if (!parsed.success) throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape: ${url}`, body: JSON.stringify(json).slice(0, 200) });

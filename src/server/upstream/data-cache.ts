@@ -31,11 +31,12 @@ export interface DataCacheOptions {
   readonly now?: () => number;
 }
 
+/** TTLs per kind of data; bounds sized so that all caches together stay around 60 MB. */
 export const DEFAULT_CACHE_POLICIES: Readonly<Record<CacheKind, CachePolicy>> = {
-  settings: { ttlMs: 60_000, maxEntries: 5_000, maxBytes: 32 * 1024 * 1024 },
-  menus: { ttlMs: 300_000, maxEntries: 5_000, maxBytes: 8 * 1024 * 1024 },
-  lists: { ttlMs: 60_000, maxEntries: 10_000, maxBytes: 32 * 1024 * 1024 },
-  articles: { ttlMs: 300_000, maxEntries: 5_000, maxBytes: 64 * 1024 * 1024 },
+  settings: { ttlMs: 60_000, maxEntries: 2_000, maxBytes: 4 * 1024 * 1024 },
+  menus: { ttlMs: 300_000, maxEntries: 2_000, maxBytes: 2 * 1024 * 1024 },
+  lists: { ttlMs: 60_000, maxEntries: 5_000, maxBytes: 12 * 1024 * 1024 },
+  articles: { ttlMs: 300_000, maxEntries: 2_000, maxBytes: 16 * 1024 * 1024 },
 };
 
 interface Entry {

@@ -1,8 +1,11 @@
 /**
- * The one place that calls fetch. Every call has a time budget covering connect, headers and
- * body, a cap on the body size, and at most one quick retry when the connection itself failed
- * (never after a timeout: a slow upstream must not be asked twice).
+ * The one place that talks to the network (undici's request API: about twice the speed of
+ * fetch on Node 20, with connect, headers and body timeouts and keep-alive pools built in).
+ * Every call has a total time budget and a cap on the body size, and at most one quick retry
+ * when the connection itself failed (never after a timeout: a slow upstream is not asked twice).
  */
+import { Agent, request, type Dispatcher } from 'undici';
+
 export type UpstreamFailureKind = 'network' | 'timeout' | 'status' | 'invalid_json' | 'too_large' | 'shape';
 
 export class UpstreamError extends Error {
@@ -21,8 +24,10 @@ export class UpstreamError extends Error {
   readonly body: string | undefined;
 }
 
-export interface HttpOptions {
+export interface HttpClientOptions {
+  /** Budget for one call: connect, headers and body together. */
   readonly timeoutMs: number;
+  /** Cap on one answer's body; a larger answer is a failure, not data. */
   readonly maxBytes: number;
   readonly headers?: Readonly<Record<string, string>>;
 }
@@ -32,78 +37,77 @@ export interface JsonResponse {
   readonly json: unknown;
 }
 
+export interface HttpClient {
+  getJson(url: string): Promise<JsonResponse>;
+  close(): Promise<void>;
+}
+
 const SNIPPET = 200;
 const RETRYABLE_CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'EAI_AGAIN']);
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_ABORTED', 'ABORT_ERR']);
 
-function causeCode(error: unknown): string | undefined {
-  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
-  return typeof cause?.code === 'string' ? cause.code : undefined;
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
 }
 
-async function readCapped(response: Response, url: string, maxBytes: number): Promise<string> {
-  const declared = Number(response.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes) {
-    await response.body?.cancel();
-    throw new UpstreamError('too_large', url, { message: `upstream answer of ${declared} bytes is over the ${maxBytes}-byte cap: ${url}` });
-  }
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel();
-      throw new UpstreamError('too_large', url, { message: `upstream answer is over the ${maxBytes}-byte cap: ${url}` });
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-async function attempt(url: string, options: HttpOptions, signal: AbortSignal): Promise<JsonResponse> {
-  const response = await fetch(url, { headers: { accept: 'application/json', ...options.headers }, signal });
-  const text = await readCapped(response, url, options.maxBytes);
-  if (response.status === 404) {
-    // A 404 may carry the contract's `{ "data": null }`: the caller decides what it means.
-    try {
-      return { status: 404, json: JSON.parse(text) };
-    } catch {
-      throw new UpstreamError('status', url, { status: 404, body: text.slice(0, SNIPPET) });
-    }
-  }
-  if (response.status < 200 || response.status > 299) {
-    throw new UpstreamError('status', url, { status: response.status, body: text.slice(0, SNIPPET) });
-  }
-  try {
-    return { status: response.status, json: JSON.parse(text) };
-  } catch {
-    throw new UpstreamError('invalid_json', url, { status: response.status, body: text.slice(0, SNIPPET) });
-  }
-}
-
-function asUpstreamError(error: unknown, url: string, signal: AbortSignal, timeoutMs: number): UpstreamError {
+function asUpstreamError(error: unknown, url: string, options: HttpClientOptions): UpstreamError {
   if (error instanceof UpstreamError) return error;
-  if (signal.aborted) return new UpstreamError('timeout', url, { message: `upstream did not answer within ${timeoutMs} ms: ${url}` });
-  const code = causeCode(error);
+  const code = codeOf(error);
+  if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') return new UpstreamError('too_large', url, { message: `upstream answer is over the ${options.maxBytes}-byte cap: ${url}` });
+  if ((code && TIMEOUT_CODES.has(code)) || (error as Error | null)?.name === 'TimeoutError') {
+    return new UpstreamError('timeout', url, { message: `upstream did not answer within ${options.timeoutMs} ms: ${url}` });
+  }
   return new UpstreamError('network', url, { cause: error, message: `upstream unreachable${code ? ` (${code})` : ''}: ${url}` });
 }
 
-export async function fetchJson(url: string, options: HttpOptions): Promise<JsonResponse> {
-  const signal = AbortSignal.timeout(options.timeoutMs);
+async function readJson(url: string, response: Dispatcher.ResponseData): Promise<JsonResponse> {
+  const text = await response.body.text();
+  const status = response.statusCode;
+  let json: unknown;
   try {
-    return await attempt(url, options, signal);
-  } catch (first) {
-    const failure = asUpstreamError(first, url, signal, options.timeoutMs);
-    if (failure.kind !== 'network' || !RETRYABLE_CONNECT_CODES.has(causeCode(first) ?? '')) throw failure;
-    // One quick retry with jitter, inside the same time budget.
-    await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
-    try {
-      return await attempt(url, options, signal);
-    } catch (second) {
-      throw asUpstreamError(second, url, signal, options.timeoutMs);
-    }
+    json = JSON.parse(text);
+  } catch {
+    const kind = status >= 200 && status <= 299 ? 'invalid_json' : 'status';
+    throw new UpstreamError(kind, url, { status, body: text.slice(0, SNIPPET) });
   }
+  // A 404 may carry the contract's `{ "data": null }`: the caller decides what it means.
+  if (status !== 404 && (status < 200 || status > 299)) throw new UpstreamError('status', url, { status, body: text.slice(0, SNIPPET) });
+  return { status, json };
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const agent = new Agent({
+    keepAliveTimeout: 10_000,
+    connect: { timeout: options.timeoutMs },
+    headersTimeout: options.timeoutMs,
+    bodyTimeout: options.timeoutMs,
+    maxResponseSize: options.maxBytes,
+  });
+  const headers = { accept: 'application/json', ...options.headers };
+
+  async function attempt(url: string, signal: AbortSignal): Promise<JsonResponse> {
+    return readJson(url, await request(url, { method: 'GET', headers, signal, dispatcher: agent }));
+  }
+
+  return {
+    async getJson(url) {
+      const signal = AbortSignal.timeout(options.timeoutMs);
+      try {
+        return await attempt(url, signal);
+      } catch (first) {
+        const failure = asUpstreamError(first, url, options);
+        const code = codeOf(first) ?? codeOf((first as Error | null)?.cause);
+        if (failure.kind !== 'network' || !RETRYABLE_CONNECT_CODES.has(code ?? '')) throw failure;
+        // One quick retry with jitter, inside the same time budget.
+        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+        try {
+          return await attempt(url, signal);
+        } catch (second) {
+          throw asUpstreamError(second, url, options);
+        }
+      }
+    },
+    close: () => agent.close(),
+  };
 }

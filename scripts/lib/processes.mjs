@@ -1,0 +1,84 @@
+/** Small helpers the benchmark and soak scripts share: start servers, wait, read RSS. */
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The shared harness beside the project (../shared/bench), with its fake content API. */
+export const benchApi = path.resolve(root, '../shared/bench/content-api/server.mjs');
+
+export const hasCommand = (name) => process.env.PATH.split(':').some((dir) => existsSync(path.join(dir, name)));
+
+/** Starts a command pinned to a CPU when taskset exists; its output goes to the returned log. */
+export function start(command, args, { env = {}, cpu } = {}) {
+  const pinned = cpu !== undefined && hasCommand('taskset');
+  const child = spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(cpu), command, ...args] : args, {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = [];
+  child.stdout.on('data', (chunk) => output.push(chunk));
+  child.stderr.on('data', (chunk) => output.push(chunk));
+  child.log = () => Buffer.concat(output).toString();
+  return child;
+}
+
+/** One GET on a fresh connection (no pooled socket that the server may have closed). */
+export function get(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false, headers }, (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString() }));
+      })
+      .on('error', reject);
+  });
+}
+
+export async function waitForHttp(url, { timeoutMs = 30_000, headers = {} } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await get(url, headers)).status === 200) return;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${url}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** RSS of a process and all its descendants, in MiB. */
+export function rssMiB(pid) {
+  const children = (id) => {
+    try {
+      return readFileSync(`/proc/${id}/task/${id}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+    } catch {
+      return [];
+    }
+  };
+  let kb = 0;
+  const visit = (id) => {
+    try {
+      const match = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${id}/status`, 'utf8'));
+      kb += match ? Number(match[1]) : 0;
+    } catch {
+      return;
+    }
+    for (const child of children(id)) visit(child);
+  };
+  visit(pid);
+  return kb / 1024;
+}
+
+export function stop(child) {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
