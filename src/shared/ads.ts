@@ -1,7 +1,9 @@
-/** Ad constants of the spec (section 9) shared by the server's slot selection and the client. */
-import { AD_SLOT_TYPES, type AdSlotType } from './records';
-
-export { AD_SLOT_TYPES, type AdSlotType };
+/**
+ * Ad constants of the spec (section 9) shared by the server's slot selection and the client.
+ * The client bundle imports this file, so it imports nothing (no zod, no React).
+ */
+export const AD_SLOT_TYPES = ['anchor', 'banner_1', 'banner_2', 'banner_3', 'popup', 'siderail_left', 'siderail_right'] as const;
+export type AdSlotType = (typeof AD_SLOT_TYPES)[number];
 
 /** Google's public sample unit, used under ?testDisplayAd=on. */
 export const TEST_AD_UNIT_PATH = '/6355419/Travel/Europe/France/Paris';
@@ -26,4 +28,9 @@ export const MOBILE_BREAKPOINT: AdSize = [640, 480];
 
 export function isAdSlotType(value: string): value is AdSlotType {
   return (AD_SLOT_TYPES as readonly string[]).includes(value);
+}
+
+/** The id of a slot's container (AdSlot.tsx), which GPT fills. */
+export function adElementId(type: AdSlotType): string {
+  return `ad-${type}`;
 }

@@ -1,7 +1,7 @@
 /** Builds the real app against a fake upstream on loopback, with logs captured. */
 import type { Express } from 'express';
 import { createApp } from '../../src/server/app';
-import { assetsFrom } from '../../src/server/assets';
+import { assetsFrom, type Assets } from '../../src/server/assets';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { Readiness } from '../../src/server/middleware/health';
@@ -23,7 +23,15 @@ export interface TestApp {
 
 export const TEST_ASSETS = assetsFrom({ client: '/assets/client-TEST.js', stylesheet: '/assets/site-TEST.css' }, null);
 
-export async function startTestApp(options: { dataset?: DemoDataset; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  readonly dataset?: DemoDataset;
+  readonly env?: Record<string, string>;
+  readonly timeoutMs?: number;
+  /** The real build's assets (browser tests); by default a stand-in manifest with no files. */
+  readonly assets?: Assets;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const upstream = await startFakeUpstream(options.dataset ?? testDataset);
   const config = loadConfig({ DEFAULT_SITE_KEY: 'main', ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}', LOG_LEVEL: 'debug', ...options.env });
   const logs = captureLogs();
@@ -34,7 +42,7 @@ export async function startTestApp(options: { dataset?: DemoDataset; env?: Recor
     logger: createLogger(config.logLevel, logs),
     api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs }),
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs }),
-    assets: TEST_ASSETS,
+    assets: options.assets ?? TEST_ASSETS,
     readiness,
   });
   return { app, upstream, logs, readiness, config, close: () => upstream.close() };
