@@ -193,6 +193,16 @@ describe('every page', () => {
     expect(errors).toEqual(response?.status() === 404 ? [documentStatus] : []);
   });
 
+  it('the CSP lets the ad and analytics scripts frame and call their hosts', async () => {
+    const res = await request(harness.testApp.app).get('/').set('Host', 'sub.example.com');
+    const directives = new Map(String(res.headers['content-security-policy']).split(';').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+    expect(directives.get('script-src')).toContain("'strict-dynamic'");
+    for (const host of ['https://*.doubleclick.net', 'https://*.googlesyndication.com']) expect(directives.get('frame-src')).toContain(host);
+    for (const host of ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://*.googletagmanager.com', 'https://*.doubleclick.net']) {
+      expect(directives.get('connect-src')).toContain(host);
+    }
+  });
+
   it('the bundle is served content-hashed and immutable for a year', async () => {
     const { page } = await harness.open();
     await page.goto(harness.url('sub.example.com', '/'));

@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
 import { ADSENSE_URL, GPT_URL } from '../../../src/client/ads';
+import { gtagUrl } from '../../../src/client/analytics';
 import { loadAssets } from '../../../src/server/assets';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { FAKE_ADSENSE, FAKE_GPT, FAKE_GTAG, PIXEL_GIF } from './fakes';
@@ -29,7 +30,6 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--host-resolver-rules=MAP * 127.0.0.1',
 ];
-const GTAG_URL = 'https://www.googletagmanager.com/gtag/js';
 /**
  * Fixture hosts the tests visit (test/fixtures/dataset.ts); `localhost` is the default site.
  * Production is HTTPS, so these http origins are marked secure like localhost is.
@@ -79,7 +79,7 @@ export async function startHarness(): Promise<Harness> {
     const script = (body: string) => route.fulfill({ status: 200, contentType: 'text/javascript', body });
     if (url.startsWith(GPT_URL)) return script(FAKE_GPT);
     if (url.startsWith(ADSENSE_URL)) return script(FAKE_ADSENSE);
-    if (url.startsWith(`${GTAG_URL}?`)) return script(FAKE_GTAG);
+    if (url.startsWith(gtagUrl(''))) return script(FAKE_GTAG);
     return route.abort('blockedbyclient');
   };
 
