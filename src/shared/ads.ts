@@ -1,7 +1,9 @@
-/** Ad constants of the spec (section 9) shared by the server's slot selection and the client. */
-import { AD_SLOT_TYPES, type AdSlotType } from './records';
-
-export { AD_SLOT_TYPES, type AdSlotType };
+/**
+ * Ad constants of the spec (section 9) shared by the server's slot selection and the client.
+ * The client bundle imports this file, so it imports nothing (no zod, no React).
+ */
+export const AD_SLOT_TYPES = ['anchor', 'banner_1', 'banner_2', 'banner_3', 'popup', 'siderail_left', 'siderail_right'] as const;
+export type AdSlotType = (typeof AD_SLOT_TYPES)[number];
 
 /** Google's public sample unit, used under ?testDisplayAd=on. */
 export const TEST_AD_UNIT_PATH = '/6355419/Travel/Europe/France/Paris';
@@ -18,15 +20,6 @@ export const AD_SIZES: Readonly<Record<AdSlotType, readonly AdSize[]>> = {
   siderail_right: [[120, 600], [160, 600]],
 };
 
-/** The leaderboard anchor size is too wide for phones. */
-export const DESKTOP_ONLY_ANCHOR_SIZE: AdSize = [728, 90];
-
-/** The anchor slot's sizes: on a mobile device without the 728x90 leaderboard. */
-export function anchorSizesFor(mobile: boolean): readonly AdSize[] {
-  if (!mobile) return AD_SIZES.anchor;
-  return AD_SIZES.anchor.filter(([width, height]) => width !== DESKTOP_ONLY_ANCHOR_SIZE[0] || height !== DESKTOP_ONLY_ANCHOR_SIZE[1]);
-}
-
 /** Side rails show only on windows wider than these (px), by route. */
 export const SIDERAIL_MIN_WIDTH = { home: 1536, other: 1236 } as const;
 
@@ -35,4 +28,9 @@ export const MOBILE_BREAKPOINT: AdSize = [640, 480];
 
 export function isAdSlotType(value: string): value is AdSlotType {
   return (AD_SLOT_TYPES as readonly string[]).includes(value);
+}
+
+/** The id of a slot's container (AdSlot.tsx), which GPT fills. */
+export function adElementId(type: AdSlotType): string {
+  return `ad-${type}`;
 }

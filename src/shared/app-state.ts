@@ -1,5 +1,5 @@
 /** The shell state handed to the client in `<script id="app-state">` (contract/app.md). */
-import type { AdSize, AdSlotType } from './ads';
+import type { AdSlotType } from './ads';
 import { jsonForScript } from './json-script';
 
 export type Theme = 'dark' | 'light';
@@ -16,8 +16,6 @@ export interface AppState {
   readonly adUnitPath: string | null;
   readonly testAds: boolean;
   readonly adSense: boolean;
-  /** The anchor slot's sizes for this visitor's device (mobile omits 728x90); [] without an anchor. */
-  readonly anchorSizes: readonly AdSize[];
   readonly dark: Theme;
   readonly campaign: { readonly exists: boolean; readonly headline: string | null } | null;
   /** Which route rendered the page: the client picks the side-rail breakpoint by it. */

@@ -7,8 +7,7 @@ import { z } from 'zod';
 
 const flag = z.boolean().default(false);
 
-export const AD_SLOT_TYPES = ['anchor', 'banner_1', 'banner_2', 'banner_3', 'popup', 'siderail_left', 'siderail_right'] as const;
-export type AdSlotType = (typeof AD_SLOT_TYPES)[number];
+export { AD_SLOT_TYPES, type AdSlotType } from './ads';
 
 export const menuLinkSchema = z.object({ label: z.string(), url: z.string() });
 export type MenuLink = z.infer<typeof menuLinkSchema>;

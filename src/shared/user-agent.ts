@@ -9,20 +9,20 @@
 export const MAX_USER_AGENT_LENGTH = 512;
 
 /** The classic mobile user-agent pattern, as case-insensitive tokens. */
-const MOBILE_TOKENS = ['mobi', 'android', 'iphone', 'ipad', 'ipod', 'webos', 'blackberry', 'iemobile', 'opera mini'] as const;
+const MOBILE_TOKENS = ['mobi', 'android', 'iphone', 'ipad', 'ipod', 'webos', 'blackberry', 'bb10', 'iemobile', 'windows phone', 'opera mini', 'silk', 'kindle'] as const;
 
-function normalized(userAgent: string): string {
-  return userAgent.slice(0, MAX_USER_AGENT_LENGTH).toLowerCase();
+function normalized(userAgent: string | null | undefined): string {
+  return (userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH).toLowerCase();
 }
 
 /** Safari: the user agent mentions Safari but neither Chrome nor Chromium. */
-export function isSafari(userAgent: string): boolean {
+export function isSafari(userAgent: string | null | undefined): boolean {
   const ua = normalized(userAgent);
   return ua.includes('safari') && !ua.includes('chrome') && !ua.includes('chromium');
 }
 
 /** A phone or tablet, by the user-agent pattern. */
-export function isMobile(userAgent: string): boolean {
+export function isMobile(userAgent: string | null | undefined): boolean {
   const ua = normalized(userAgent);
   return MOBILE_TOKENS.some((token) => ua.includes(token));
 }

@@ -239,19 +239,3 @@ describe('JSON-LD is data, safely serialized', () => {
   });
 });
 
-describe('the anchor ad sizes follow the device', () => {
-  const anchorSizes = async (userAgent: string) => appStateOf(parseHtml((await get('/', 'example.com').set('User-Agent', userAgent)).text)).anchorSizes;
-
-  it('a phone gets no 728x90, a desktop all four sizes', async () => {
-    expect(await anchorSizes('Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148 Safari/604.1')).toEqual([[320, 100], [320, 50], [300, 50]]);
-    expect(await anchorSizes('Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/131.0.0.0 Safari/537.36')).toEqual([[728, 90], [320, 100], [320, 50], [300, 50]]);
-  });
-
-  it('a 10 KB user agent is just a desktop', async () => {
-    expect(await anchorSizes(`Mozilla/5.0 ${'x'.repeat(10_000)} iPhone`)).toEqual([[728, 90], [320, 100], [320, 50], [300, 50]]);
-  });
-
-  it('no anchor slot, no anchor sizes', async () => {
-    expect(appStateOf(await page('/', 'sub.example.com')).anchorSizes).toEqual([]);
-  });
-});

@@ -1,7 +1,7 @@
 /** Builds the real app against a fake upstream on loopback, with logs captured. */
 import type { RequestListener } from 'node:http';
 import { createRequestListener } from '../../src/server/app';
-import { assetsFrom } from '../../src/server/assets';
+import { assetsFrom, type Assets } from '../../src/server/assets';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { Readiness } from '../../src/server/middleware/health';
@@ -33,6 +33,8 @@ export interface TestAppOptions {
   /** Wraps the real content API client: a data cache in front, or a planted bug that must end as a 500. */
   readonly wrapApi?: (api: ContentApi, logger: Logger) => ContentApi;
   readonly pageCache?: PageCache | null;
+  /** The real build's assets (browser tests); by default a stand-in manifest with no files. */
+  readonly assets?: Assets;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -48,7 +50,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger,
     api: options.wrapApi ? options.wrapApi(api, logger) : api,
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs }),
-    assets: TEST_ASSETS,
+    assets: options.assets ?? TEST_ASSETS,
     readiness,
     pageCache: options.pageCache ?? null,
     cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },

@@ -3,7 +3,6 @@ import type { PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, pageCacheKeyOf, type CdnTimes } from '../page-cache/rules';
 import { HTML_VARY, writeCachedPage } from '../page-cache/send';
 import { savedThemeOf } from '../render/theme';
-import { isMobile } from '../../shared/user-agent';
 
 /** What the render step needs to know about caching its page. */
 export interface PageOutput {
@@ -22,7 +21,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
   return function serveFromPageCache(req, res, next) {
     const { host } = res.locals;
     if (!host) throw new Error('page caching ran before host resolution');
-    const key = pageCacheKeyOf({ host, path: req.path, query: req.query, theme: savedThemeOf(req.headers.cookie), mobile: isMobile(req.headers['user-agent'] ?? '') });
+    const key = pageCacheKeyOf({ host, path: req.path, query: req.query, theme: savedThemeOf(req.headers.cookie) });
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
     res.setHeader('vary', HTML_VARY);
     if (key === null || options.cache === null) {

@@ -9,7 +9,6 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { requestIdOf } from '../logger';
 import { savedThemeOf } from '../render/theme';
-import { isMobile } from '../../shared/user-agent';
 import { normalizeHost, requestHostOf, siteKeyOf } from '../rules/host';
 import type { PageCache } from './page-cache';
 import { cacheControlOf, pageCacheKeyOf, type CdnTimes } from './rules';
@@ -36,7 +35,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     const host = normalizeHost(requestHostOf(req.headers, deps.trustsPeer(req.socket.remoteAddress ?? '')));
     if (!host) return false;
     const query = queryStart < 0 ? {} : parseQuery(url.slice(queryStart + 1));
-    const key = pageCacheKeyOf({ host, path, query, theme: savedThemeOf(req.headers.cookie), mobile: isMobile(req.headers['user-agent'] ?? '') });
+    const key = pageCacheKeyOf({ host, path, query, theme: savedThemeOf(req.headers.cookie) });
     const page = key === null ? undefined : deps.cache.peek(key);
     if (!page) return false;
 

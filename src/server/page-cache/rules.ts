@@ -10,20 +10,18 @@ export interface PageRequest {
   readonly query: Readonly<Record<string, unknown>>;
   /** The visitor's saved theme, when there is one: the page's <html> class depends on it. */
   readonly theme: Theme | null;
-  /** Phones get other anchor ad sizes in the page's app-state. */
-  readonly mobile: boolean;
 }
 
 /**
  * The cache key of a page, or null when the page is personal. Only `page` changes a shared
  * page's bytes; other parameters (tracking and the like) are not part of the key. The saved
- * theme and the device class are the page's variants.
+ * theme is the page's one variant: the device class is decided in the browser.
  */
 export function pageCacheKeyOf(request: PageRequest): string | null {
   if (PERSONAL_QUERY_PARAMETERS.some((name) => request.query[name] !== undefined)) return null;
   const page = request.query.page;
   if (page !== undefined && typeof page !== 'string') return null;
-  return `${request.host}|${request.path}|${page ?? ''}|${request.theme ?? ''}|${request.mobile ? 'mobile' : 'desktop'}`;
+  return `${request.host}|${request.path}|${page ?? ''}|${request.theme ?? ''}`;
 }
 
 export interface CdnTimes {

@@ -4,8 +4,8 @@ import fresh from 'fresh';
 import type { CachedPage } from './page-cache';
 import { preferredEncoding } from './rules';
 
-/** The saved theme (a cookie) and the device class (from User-Agent) change a page's bytes. */
-export const HTML_VARY = 'Accept-Encoding, Cookie, User-Agent';
+/** The saved theme (a cookie) changes a page's bytes; nothing else of the visitor does. */
+export const HTML_VARY = 'Accept-Encoding, Cookie';
 
 export function writeCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage, cacheControl: string): void {
   res.setHeader('content-type', 'text/html; charset=utf-8');

@@ -4,7 +4,6 @@
  */
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
-import { anchorSizesFor } from '../../shared/ads';
 import type { AppState } from '../../shared/app-state';
 import { Document, type AssetRefs, type HeadProps } from '../../shared/components/Document';
 import { Bare, Shell } from '../../shared/components/Shell';
@@ -12,7 +11,6 @@ import type { CampaignResult } from '../rules/campaign';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { FEED_PATH, type RouteRule } from '../routes';
 import type { Site } from '../site/load-site';
-import { isMobile } from '../../shared/user-agent';
 import { streamHtml } from './stream';
 import { themeOf } from './theme';
 
@@ -51,8 +49,6 @@ export function renderSitePage(req: Request, res: Response, assets: AssetRefs, s
     adUnitPath: ads.unitPath,
     testAds: ads.testAds,
     adSense: ads.adSense,
-    // The one server-side use of the device class: phones get no 728x90 anchor.
-    anchorSizes: ads.slots.includes('anchor') ? anchorSizesFor(isMobile(req.headers['user-agent'] ?? '')) : [],
     dark: theme,
     campaign,
     route: rule.name,
@@ -92,7 +88,6 @@ export function renderSiteless(req: Request, res: Response, assets: AssetRefs, s
     adUnitPath: null,
     testAds: false,
     adSense: false,
-    anchorSizes: [],
     dark: 'light',
     campaign: null,
     route: 'error',

@@ -1,6 +1,6 @@
-import type { AdSlotType } from '../ads';
+import { adElementId, type AdSlotType } from '../ads';
 
 /** An ad container; the client fills it. Its space is reserved by CSS so nothing shifts. */
 export function AdSlot({ type }: { type: AdSlotType }) {
-  return <div className={`ad ad-${type.replace('_', '-')}`} data-ad-slot={type} id={`ad-${type}`} aria-hidden="true" />;
+  return <div className={`ad ad-${type.replace('_', '-')}`} data-ad-slot={type} id={adElementId(type)} aria-hidden="true" />;
 }

@@ -9,7 +9,6 @@ const state: AppState = {
   adUnitPath: null,
   testAds: false,
   adSense: false,
-  anchorSizes: [[320, 50]],
   dark: 'light',
   campaign: { exists: true, headline: '&amp; <b>' },
   route: 'home',

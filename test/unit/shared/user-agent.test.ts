@@ -9,6 +9,7 @@ const UA = {
   firefox: 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0',
   ipad: 'Mozilla/5.0 (iPad; CPU OS 16_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/16.0 Mobile/15E148 Safari/604.1',
   androidTablet: 'Mozilla/5.0 (Linux; Android 13; SM-X700) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36',
+  kindle: 'Mozilla/5.0 (Linux; U; Android 4.0.3; en-us; KFTT Build/IML74K) AppleWebKit/537.36 (KHTML, like Gecko) Silk/3.68 like Chrome/39.0.2171.93 Safari/537.36',
   operaMini: 'Opera/9.80 (J2ME/MIDP; Opera Mini/9.80 (S60; SymbOS; Opera Mobi/23.348; U; en) Presto/2.5.25 Version/10.54',
 };
 
@@ -25,9 +26,11 @@ describe('isSafari: mentions Safari but neither Chrome nor Chromium', () => {
     expect(isSafari(UA[name])).toBe(expected);
   });
 
-  it('ignores case and handles empty input', () => {
+  it('ignores case and handles empty or missing input', () => {
     expect(isSafari('SAFARI')).toBe(true);
     expect(isSafari('')).toBe(false);
+    expect(isSafari(undefined)).toBe(false);
+    expect(isMobile(null)).toBe(false);
   });
 });
 
@@ -38,6 +41,7 @@ describe('isMobile: the user-agent pattern', () => {
     ['ipad', true],
     ['androidTablet', true],
     ['operaMini', true],
+    ['kindle', true],
     ['macSafari', false],
     ['desktopChrome', false],
     ['firefox', false],

@@ -1,6 +1,6 @@
 import { cacheControlOf, pageCacheKeyOf, preferredEncoding } from '../../../../src/server/page-cache/rules';
 
-const base = { host: 'a.example.com', path: '/x', query: {}, theme: null, mobile: false };
+const base = { host: 'a.example.com', path: '/x', query: {}, theme: null };
 const times = { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 };
 
 describe('pageCacheKeyOf', () => {
@@ -9,7 +9,6 @@ describe('pageCacheKeyOf', () => {
     expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, host: 'b.example.com' }));
     expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, query: { page: '2' } }));
     expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, theme: 'dark' }));
-    expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, mobile: true }));
   });
   it.each(['s', 'utm_id', 'campaign_id', 'testDisplayAd'])('a page with %s is personal: no key', (name) => {
     expect(pageCacheKeyOf({ ...base, query: { [name]: '' } })).toBeNull();

@@ -1,0 +1,142 @@
+/// <reference types="google-publisher-tag" />
+/**
+ * Ads with Google Publisher Tag (spec sections 2, 4 and 9): which slots to define, with which
+ * sizes and size mapping, from the app-state and the window; then a thin GPT wiring.
+ */
+import { AD_SIZES, AD_SLOT_TYPES, MOBILE_BREAKPOINT, SIDERAIL_MIN_WIDTH, adElementId, type AdSize, type AdSlotType } from '../shared/ads';
+import type { AppState } from '../shared/app-state';
+import { isMobile } from '../shared/user-agent';
+import { loadScript } from './schedule';
+
+export const GPT_URL = 'https://securepubads.g.doubleclick.net/tag/js/gpt.js';
+export const ADSENSE_URL = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
+
+/** Viewport -> sizes, largest viewport first, as GPT's sizeMapping().addSize() takes them. */
+export type SizeMapping = readonly (readonly [AdSize, readonly AdSize[]])[];
+
+export interface SlotPlan {
+  readonly type: AdSlotType;
+  readonly path: string;
+  readonly elementId: string;
+  readonly sizes: readonly AdSize[];
+  readonly mapping: SizeMapping;
+}
+
+const SIDERAILS: readonly AdSlotType[] = ['siderail_left', 'siderail_right'];
+/** Hidden until their slot renders non-empty, then shown as flex. */
+const REVEALED_ON_RENDER: readonly AdSlotType[] = ['popup', 'anchor'];
+
+export function isSiderail(type: AdSlotType): boolean {
+  return SIDERAILS.includes(type);
+}
+
+export function revealsOnRender(type: AdSlotType): boolean {
+  return REVEALED_ON_RENDER.includes(type);
+}
+
+/**
+ * The media query under which side rails show on a route ("wider than" the spec's width), the
+ * same one styles.css uses so CSS and script always agree; null where rails never show.
+ */
+export function siderailQuery(route: string): string | null {
+  const width = route === 'home' ? SIDERAIL_MIN_WIDTH.home : route === 'article' || route === 'category' ? SIDERAIL_MIN_WIDTH.other : null;
+  return width === null ? null : `(min-width: ${width + 1}px)`;
+}
+
+/** Sizes that fit a viewport narrower than the breakpoint (drops the 728x90 anchor). */
+function mobileSizes(sizes: readonly AdSize[]): readonly AdSize[] {
+  return sizes.filter(([width]) => width < MOBILE_BREAKPOINT[0]);
+}
+
+/** A mobile browser gets the mobile sizes whatever its viewport (spec: mobile omits 728x90). */
+export function sizesFor(type: AdSlotType, mobile: boolean): readonly AdSize[] {
+  return mobile ? mobileSizes(AD_SIZES[type]) : AD_SIZES[type];
+}
+
+/** At 640x480 and up every size of the slot; below it the mobile sizes. */
+export function sizeMappingFor(type: AdSlotType, mobile: boolean): SizeMapping {
+  const sizes = sizesFor(type, mobile);
+  return [
+    [MOBILE_BREAKPOINT, sizes],
+    [[0, 0], mobileSizes(sizes)],
+  ];
+}
+
+/** `adSenseParent/<type>`, or Google's test unit as it is under ?testDisplayAd=on. */
+export function unitPathFor(state: Pick<AppState, 'adUnitPath' | 'testAds'>, type: AdSlotType): string | null {
+  if (!state.adUnitPath) return null;
+  return state.testAds ? state.adUnitPath : `${state.adUnitPath.replace(/\/+$/, '')}/${type}`;
+}
+
+export interface PlanInput {
+  readonly state: Pick<AppState, 'adSlots' | 'adUnitPath' | 'testAds'>;
+  /** Slot types whose container is in the page. */
+  readonly containers: readonly AdSlotType[];
+  /** Whether the window is wider than the route's side-rail width now. */
+  readonly railsFit: boolean;
+  readonly mobile: boolean;
+}
+
+/** One slot per rendered container the app-state lists; side rails only while they fit. */
+export function slotPlans({ state, containers, railsFit, mobile }: PlanInput): SlotPlan[] {
+  const plans: SlotPlan[] = [];
+  for (const type of AD_SLOT_TYPES) {
+    const path = unitPathFor(state, type);
+    if (!path || !state.adSlots.includes(type) || !containers.includes(type) || (isSiderail(type) && !railsFit)) continue;
+    plans.push({ type, path, elementId: adElementId(type), sizes: sizesFor(type, mobile), mapping: sizeMappingFor(type, mobile) });
+  }
+  return plans;
+}
+
+interface GptWindow {
+  googletag?: { cmd: Array<() => void> | googletag.CommandArray };
+}
+
+/** Loads GPT (and AdSense when asked) only when the page has ad containers to fill. */
+export function wireAds(win: Window, state: AppState): void {
+  const doc = win.document;
+  const containers = AD_SLOT_TYPES.filter((type) => state.adSlots.includes(type) && doc.getElementById(adElementId(type)));
+  if (containers.length === 0 || !state.adUnitPath) return;
+  const mobile = isMobile(win.navigator.userAgent);
+  const railQuery = siderailQuery(state.route);
+  const rails = railQuery ? win.matchMedia(railQuery) : null;
+
+  const gptWindow = win as Window & GptWindow;
+  gptWindow.googletag ??= { cmd: [] };
+  gptWindow.googletag.cmd.push(() => {
+    const gpt = gptWindow.googletag as typeof googletag;
+    gpt.setConfig({ singleRequest: true, collapseDiv: 'ON_NO_FILL', lazyLoad: { fetchMarginPercent: 200, renderMarginPercent: 100, mobileScaling: 2 } });
+    gpt.pubads().addEventListener('slotRenderEnded', (event) => {
+      const type = containers.find((candidate) => adElementId(candidate) === event.slot.getSlotElementId());
+      const wrapper = doc.getElementById(event.slot.getSlotElementId())?.parentElement;
+      if (type && revealsOnRender(type) && wrapper) wrapper.style.display = event.isEmpty ? '' : 'flex';
+    });
+    gpt.enableServices();
+
+    const defined = new Map<AdSlotType, googletag.Slot>();
+    const sync = () => {
+      const plans = slotPlans({ state, containers, railsFit: rails?.matches ?? false, mobile });
+      const gone = [...defined].filter(([type]) => !plans.some((plan) => plan.type === type));
+      if (gone.length > 0) gpt.destroySlots(gone.map(([, slot]) => slot));
+      for (const [type] of gone) defined.delete(type);
+      const added: string[] = [];
+      for (const plan of plans) {
+        if (defined.has(plan.type)) continue;
+        const slot = gpt.defineSlot(plan.path, plan.sizes.map(([w, h]) => [w, h]), plan.elementId);
+        if (!slot) continue;
+        const mapping = gpt.sizeMapping();
+        for (const [viewport, sizes] of plan.mapping) mapping.addSize([viewport[0], viewport[1]], sizes.map(([w, h]) => [w, h]));
+        slot.defineSizeMapping(mapping.build() ?? []).addService(gpt.pubads());
+        defined.set(plan.type, slot);
+        added.push(plan.elementId);
+      }
+      // All new slots are defined before the first display, so one request fetches them all.
+      for (const id of added) gpt.display(id);
+    };
+    sync();
+    // Re-checked whenever the window crosses the side-rail width (the CSS query's own change).
+    rails?.addEventListener('change', sync);
+  });
+  loadScript(doc, GPT_URL);
+  if (state.adSense) loadScript(doc, ADSENSE_URL);
+}

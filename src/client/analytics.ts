@@ -1,0 +1,49 @@
+/**
+ * Analytics (spec sections 2 and 4): gtag.js with the site's code and the global setting's
+ * pixels, both after the page has loaded, when the main thread is idle. The server sends no
+ * code and no pixels where analytics is off (/fortified-portal), so nothing loads there.
+ */
+import type { AppState } from '../shared/app-state';
+import { loadScript, whenLoadedAndIdle } from './schedule';
+
+export function gtagUrl(gaCode: string): string {
+  return `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(gaCode)}`;
+}
+
+/** Pixel URLs resolved against the page; anything but http(s) is dropped. */
+export function pixelUrls(pixels: AppState['pixels'], base: string): string[] {
+  const urls: string[] = [];
+  for (const pixel of pixels) {
+    try {
+      const url = new URL(pixel.url, base);
+      if (url.protocol === 'https:' || url.protocol === 'http:') urls.push(url.href);
+    } catch {
+      // A malformed pixel URL is skipped; the others still fire.
+    }
+  }
+  return urls;
+}
+
+interface GtagWindow {
+  dataLayer?: unknown[];
+}
+
+export function wireAnalytics(win: Window, state: Pick<AppState, 'gaCode' | 'pixels'>): void {
+  const { gaCode } = state;
+  const pixels = pixelUrls(state.pixels, win.location.href);
+  if (!gaCode && pixels.length === 0) return;
+  whenLoadedAndIdle(win, () => {
+    if (gaCode) {
+      const dataLayer = ((win as Window & GtagWindow).dataLayer ??= []);
+      // gtag.js reads Arguments objects from the data layer, not arrays.
+      function gtag(..._args: unknown[]) {
+        dataLayer.push(arguments);
+      }
+      gtag('js', new Date());
+      gtag('config', gaCode);
+      loadScript(win.document, gtagUrl(gaCode));
+    }
+    // An image request is the beacon; the element never joins the page.
+    for (const url of pixels) win.document.createElement('img').src = url;
+  });
+}

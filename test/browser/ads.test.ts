@@ -1,0 +1,159 @@
+/** Ads in a real browser: slots, side rails by width, reveal on render, the test unit, no ads where none belong. */
+import type { Page } from 'playwright-core';
+import { AD_SLOT_TYPES, TEST_AD_UNIT_PATH } from '../../src/shared/ads';
+import type { FakeGptLog, FakeWindow } from './support/fakes';
+import { PIXEL_PATH, startHarness, type Harness } from './support/harness';
+
+jest.setTimeout(30_000);
+
+let harness: Harness;
+beforeAll(async () => {
+  harness = await startHarness();
+}, 60_000);
+afterAll(() => harness.close());
+afterEach(async () => {
+  expect(await harness.closeVisits()).toEqual([]);
+});
+
+async function gptAfterLoad(page: Page): Promise<FakeGptLog> {
+  await page.waitForFunction(() => (window as unknown as FakeWindow).__gpt?.servicesEnabled === true);
+  return page.evaluate(() => JSON.parse(JSON.stringify((window as unknown as FakeWindow).__gpt)) as FakeGptLog);
+}
+
+const displayOf = (page: Page, selector: string) => page.$eval(selector, (element) => getComputedStyle(element).display);
+
+describe('side rails', () => {
+  it.each([
+    ['/', 1537, true],
+    ['/', 1536, false],
+    ['/article-1', 1237, true],
+    ['/article-1', 1236, false],
+  ])('%s at %ipx wide: shown and defined = %p', async (path, width, shown) => {
+    const { page } = await harness.open({ viewport: { width, height: 900 } });
+    await page.goto(harness.url('sub.example.com', path));
+    const gpt = await gptAfterLoad(page);
+    expect(await displayOf(page, '.siderail-left')).toBe(shown ? 'block' : 'none');
+    expect(gpt.defined.some((slot) => slot.id === 'ad-siderail_left')).toBe(shown);
+    expect(gpt.displayed.includes('ad-siderail_left')).toBe(shown);
+    // The other slots do not depend on the width.
+    expect(gpt.defined.map((slot) => slot.id)).toEqual(expect.arrayContaining(['ad-banner_1', 'ad-popup']));
+  });
+});
+
+describe('side rails', () => {
+  it('are hidden by CSS alone, before (and without) any script', async () => {
+    for (const [width, display] of [[1536, 'none'], [1537, 'block']] as const) {
+      const { page } = await harness.open({ viewport: { width, height: 900 }, javaScriptEnabled: false });
+      await page.goto(harness.url('sub.example.com', '/'));
+      expect(await displayOf(page, '.siderail-left')).toBe(display);
+    }
+  });
+
+  it('are re-checked on resize: defined when the window grows past the width, destroyed when it shrinks', async () => {
+    const { page } = await harness.open({ viewport: { width: 1536, height: 900 } });
+    await page.goto(harness.url('sub.example.com', '/'));
+    expect((await gptAfterLoad(page)).defined.map((slot) => slot.id)).not.toContain('ad-siderail_left');
+
+    await page.setViewportSize({ width: 1537, height: 900 });
+    await page.waitForFunction(() => (window as unknown as FakeWindow).__gpt?.displayed.includes('ad-siderail_left'));
+    expect(await displayOf(page, '.siderail-left')).toBe('block');
+
+    await page.setViewportSize({ width: 1400, height: 900 });
+    await page.waitForFunction(() => (window as unknown as FakeWindow).__gpt?.destroyed.includes('ad-siderail_left'));
+    expect(await displayOf(page, '.siderail-left')).toBe('none');
+    expect((await gptAfterLoad(page)).defined.map((slot) => slot.id)).not.toContain('ad-siderail_left');
+  });
+});
+
+describe('popup and anchor', () => {
+  it.each([
+    ['sub.example.com', 'popup', '.ad-popup-wrap'],
+    ['example.com', 'anchor', '.ad-anchor-wrap'],
+  ] as const)('on %s the %s stays hidden until its slot renders non-empty, then is flex', async (host, type, wrapper) => {
+    const { page } = await harness.open();
+    await page.goto(harness.url(host, '/'));
+    const gpt = await gptAfterLoad(page);
+    expect(gpt.displayed).toContain(`ad-${type}`);
+    expect(await displayOf(page, wrapper)).toBe('none');
+
+    await page.evaluate((id) => (window as unknown as FakeWindow).__gpt?.render(id, true), `ad-${type}`);
+    expect(await displayOf(page, wrapper)).toBe('none');
+
+    await page.evaluate((id) => (window as unknown as FakeWindow).__gpt?.render(id, false), `ad-${type}`);
+    expect(await displayOf(page, wrapper)).toBe('flex');
+  });
+});
+
+describe('slots', () => {
+  it('configures GPT through setConfig and defines each slot with its path, sizes and 640x480 mapping', async () => {
+    const { page } = await harness.open({ viewport: { width: 1280, height: 800 } });
+    await page.goto(harness.url('example.com', '/'));
+    const gpt = await gptAfterLoad(page);
+    expect(gpt.config).toEqual({ singleRequest: true, collapseDiv: 'ON_NO_FILL', lazyLoad: expect.objectContaining({ fetchMarginPercent: expect.any(Number) }) });
+    const anchor = gpt.defined.find((slot) => slot.id === 'ad-anchor');
+    expect(anchor).toEqual({
+      path: '/123/example/anchor',
+      id: 'ad-anchor',
+      sizes: [[728, 90], [320, 100], [320, 50], [300, 50]],
+      mapping: [
+        [[640, 480], [[728, 90], [320, 100], [320, 50], [300, 50]]],
+        [[0, 0], [[320, 100], [320, 50], [300, 50]]],
+      ],
+    });
+    expect(gpt.defined.find((slot) => slot.id === 'ad-banner_1')?.sizes).toEqual([[336, 280], [300, 250]]);
+    expect(gpt.displayed.sort()).toEqual(['ad-anchor', 'ad-banner_1']);
+  });
+
+  it('a mobile browser never asks for the 728x90 anchor', async () => {
+    const userAgent = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1';
+    const { page } = await harness.open({ userAgent, viewport: { width: 1024, height: 768 } });
+    await page.goto(harness.url('example.com', '/'));
+    const anchor = (await gptAfterLoad(page)).defined.find((slot) => slot.id === 'ad-anchor');
+    expect(anchor?.sizes).toEqual([[320, 100], [320, 50], [300, 50]]);
+    expect(anchor?.mapping?.flatMap(([, sizes]) => sizes)).not.toContainEqual([728, 90]);
+  });
+
+  it('banner containers keep their height before any ad arrives', async () => {
+    const { page } = await harness.open();
+    await page.goto(harness.url('sub.example.com', '/'));
+    await gptAfterLoad(page);
+    const box = await page.locator('#ad-banner_1').boundingBox();
+    expect(box?.height).toBeGreaterThanOrEqual(280);
+  });
+
+  it('?testDisplayAd=on fills every slot with Google test unit, even on a site with ads disabled', async () => {
+    const visit = await harness.open({ viewport: { width: 1600, height: 900 } });
+    await visit.page.goto(harness.url('dark.test', '/?testDisplayAd=on'));
+    const gpt = await gptAfterLoad(visit.page);
+    expect(gpt.defined.map((slot) => slot.id).sort()).toEqual(AD_SLOT_TYPES.map((type) => `ad-${type}`).sort());
+    expect(new Set(gpt.defined.map((slot) => slot.path))).toEqual(new Set([TEST_AD_UNIT_PATH]));
+    expect(visit.thirdParty.filter((url) => url.includes('adsbygoogle'))).toEqual([]);
+  });
+});
+
+describe('ad scripts', () => {
+  it.each([
+    ['noads.example.com', '/', 'a site whose parent disables ads'],
+    ['dark.test', '/', 'a site with ads disabled'],
+    ['sub.example.com', '/login', 'a route without ads'],
+    ['sub.example.com', '/?s=question', 'the search view'],
+  ] as const)('%s%s (%s) requests no ad script at all', async (host, path, _why) => {
+    const visit = await harness.open();
+    // The pixel beacon is the bundle's last act (after load, when idle): by then ads were wired.
+    const pixel = visit.page.waitForRequest((request) => request.url().endsWith(PIXEL_PATH));
+    await visit.page.goto(harness.url(host, path));
+    await pixel;
+    expect(visit.thirdParty.filter((url) => /doubleclick|googlesyndication/.test(url))).toEqual([]);
+    expect(await visit.page.evaluate(() => (window as unknown as FakeWindow).googletag)).toBeUndefined();
+  });
+
+  it('loads AdSense only where the site asks for it', async () => {
+    const withAdSense = await harness.open();
+    await withAdSense.page.goto(harness.url('sub.example.com', '/'));
+    await withAdSense.page.waitForFunction(() => (window as unknown as FakeWindow).__adsense === true);
+    const without = await harness.open();
+    await without.page.goto(harness.url('example.com', '/'));
+    await gptAfterLoad(without.page);
+    expect(without.thirdParty.filter((url) => url.includes('adsbygoogle'))).toEqual([]);
+  });
+});

@@ -1,0 +1,120 @@
+/**
+ * Real-browser harness: the client build, the real app (fake upstream, fixture dataset) on a
+ * loopback port, and Debian's Chromium driven by playwright-core. Every host name resolves to
+ * 127.0.0.1, so the fixture hosts (sub.example.com, dark.test, ...) pick their sites as in
+ * production; third-party hosts are answered by the fakes in ./fakes and never reach a network.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
+import { ADSENSE_URL, GPT_URL } from '../../../src/client/ads';
+import { gtagUrl } from '../../../src/client/analytics';
+import { loadAssets } from '../../../src/server/assets';
+import { startTestApp, type TestApp } from '../../support/test-app';
+import { FAKE_ADSENSE, FAKE_GPT, FAKE_GTAG, PIXEL_GIF } from './fakes';
+
+const root = path.resolve(__dirname, '../../..');
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * 127.0.0.1',
+];
+/**
+ * Fixture hosts the tests visit (test/fixtures/dataset.ts); `localhost` is the default site.
+ * Production is HTTPS, so these http origins are marked secure like localhost is.
+ */
+export const HOSTS = ['localhost', 'sub.example.com', 'example.com', 'noads.example.com', 'dark.test', 'unknown.test'] as const;
+export type Host = (typeof HOSTS)[number];
+
+/** The fixture's global setting has one pixel, at this path of the page's own host. */
+export const PIXEL_PATH = '/p.gif';
+
+export interface Visit {
+  readonly page: Page;
+  readonly context: BrowserContext;
+  /** Requests to any host but the app's, in order. */
+  readonly thirdParty: string[];
+  /** Pixel beacons requested. */
+  readonly pixels: string[];
+}
+
+export interface Harness {
+  readonly testApp: TestApp;
+  url(host: Host, pathAndQuery?: string): string;
+  /** A fresh browser context (own cookies) and page; console errors are collected. */
+  open(options?: BrowserContextOptions): Promise<Visit>;
+  /** Closes the visits opened since the last call; returns their console errors and uncaught exceptions. */
+  closeVisits(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+function listen(server: Server): Promise<number> {
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
+}
+
+export async function startHarness(): Promise<Harness> {
+  const publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-browser-'));
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
+  const testApp = await startTestApp({ assets: loadAssets(publicDir), env: { LOG_LEVEL: 'silent' } });
+  const server = createServer(testApp.app);
+  const port = await listen(server);
+  const origins = HOSTS.map((host) => `http://${host}:${port}`).join(',');
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--unsafely-treat-insecure-origin-as-secure=${origins}`] });
+  let open: { context: BrowserContext; errors: string[] }[] = [];
+
+  const fakeThirdParty = (visit: Visit) => async (route: Route) => {
+    const url = route.request().url();
+    visit.thirdParty.push(url);
+    const script = (body: string) => route.fulfill({ status: 200, contentType: 'text/javascript', body });
+    if (url.startsWith(GPT_URL)) return script(FAKE_GPT);
+    if (url.startsWith(ADSENSE_URL)) return script(FAKE_ADSENSE);
+    if (url.startsWith(gtagUrl(''))) return script(FAKE_GTAG);
+    return route.abort('blockedbyclient');
+  };
+
+  return {
+    testApp,
+    url: (host, pathAndQuery = '/') => `http://${host}:${port}${pathAndQuery}`,
+    async open(options = {}) {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      const visit: Visit = { page, context, thirdParty: [], pixels: [] };
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
+      });
+      page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
+      await context.route((url) => url.port !== String(port), fakeThirdParty(visit));
+      await context.route((url) => url.port === String(port) && url.pathname === PIXEL_PATH, (route) => {
+        visit.pixels.push(route.request().url());
+        return route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL_GIF });
+      });
+      open.push({ context, errors });
+      return visit;
+    },
+    async closeVisits() {
+      const closing = open;
+      open = [];
+      await Promise.all(closing.map(({ context }) => context.close()));
+      return closing.flatMap(({ errors }) => errors);
+    },
+    async close() {
+      await browser.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await testApp.close();
+      rmSync(publicDir, { recursive: true, force: true });
+    },
+  };
+}

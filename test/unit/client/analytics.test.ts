@@ -1,0 +1,55 @@
+import { gtagUrl, pixelUrls, wireAnalytics } from '../../../src/client/analytics';
+import { closeTestWindows, testWindow } from './window';
+
+afterEach(closeTestWindows);
+
+describe('gtagUrl', () => {
+  it('asks for the site code, encoded', () => {
+    expect(gtagUrl('G-SUBA')).toBe('https://www.googletagmanager.com/gtag/js?id=G-SUBA');
+    expect(gtagUrl('G-1&x=<y>')).toBe('https://www.googletagmanager.com/gtag/js?id=G-1%26x%3D%3Cy%3E');
+  });
+});
+
+describe('pixelUrls', () => {
+  it('resolves pixels against the page and keeps only http(s) ones', () => {
+    const pixels = [
+      { name: 'relative', url: '/p.gif' },
+      { name: 'absolute', url: 'https://pixel.example.net/t?id=1' },
+      { name: 'script', url: 'javascript:alert(1)' },
+      { name: 'data', url: 'data:image/gif;base64,R0lGOD' },
+      { name: 'broken', url: 'http://[oops' },
+    ];
+    expect(pixelUrls(pixels, 'https://sub.example.com/article-1')).toEqual(['https://sub.example.com/p.gif', 'https://pixel.example.net/t?id=1']);
+  });
+});
+
+describe('wireAnalytics', () => {
+  /**
+   * jsdom has no requestIdleCallback, so the module falls back to a 1 ms timer after load; a
+   * longer timer set after load runs after it.
+   */
+  const afterLoadAndIdle = async (window: Window) => {
+    await new Promise((resolve) => window.addEventListener('load', resolve));
+    await new Promise((resolve) => window.setTimeout(resolve, 20));
+  };
+  const gtagScripts = (document: Document) => [...document.querySelectorAll('script')].map((script) => script.src);
+
+  it('queues js and config for the site code and loads gtag.js once the page has loaded', async () => {
+    const { window, document } = testWindow('<html><head></head><body></body></html>');
+    wireAnalytics(window, { gaCode: 'G-SUBA', pixels: [] });
+    expect(gtagScripts(document)).toEqual([]);
+    await afterLoadAndIdle(window);
+    expect(gtagScripts(document)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-SUBA']);
+    const dataLayer = (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => [...args]);
+    expect(dataLayer[0]?.[0]).toBe('js');
+    expect(dataLayer[1]).toEqual(['config', 'G-SUBA']);
+  });
+
+  it('loads nothing when the code is null and there are no pixels (as on /fortified-portal)', async () => {
+    const { window, document } = testWindow('<html><head></head><body></body></html>');
+    wireAnalytics(window, { gaCode: null, pixels: [] });
+    await afterLoadAndIdle(window);
+    expect(gtagScripts(document)).toEqual([]);
+    expect((window as unknown as { dataLayer?: unknown }).dataLayer).toBeUndefined();
+  });
+});
