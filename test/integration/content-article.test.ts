@@ -2,18 +2,9 @@
 import request from 'supertest';
 import { failWith } from '../support/fake-upstream';
 import { appStateOf, parseHtml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ timeoutMs: 300 });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.clearOverrides();
-  t.logs.clear();
-});
+const t = useTestApp({ timeoutMs: 300 });
 
 const get = (path: string, host = 'sub.example.com') => request(t.app).get(path).set('Host', host);
 const newArticleLinks = (doc: Document) => [...doc.querySelectorAll('#new-articles a')].map((a) => a.getAttribute('href'));

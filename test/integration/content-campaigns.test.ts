@@ -2,19 +2,9 @@
 import request from 'supertest';
 import { failWith } from '../support/fake-upstream';
 import { appStateOf, parseHtml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ timeoutMs: 300 });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.campaignCalls.length = 0;
-  t.upstream.clearOverrides();
-  t.logs.clear();
-});
+const t = useTestApp({ timeoutMs: 300 });
 
 // sub.example.com: headlines on, check off (existence not required).
 // inherit.example.com: check and headlines on (required). check-only.test: check on, headlines off.

@@ -4,18 +4,9 @@ import type { Article } from '../../src/shared/records';
 import { testDataset } from '../fixtures/dataset';
 import { failWith } from '../support/fake-upstream';
 import { parseHtml, parseXml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.clearOverrides();
-  t.logs.clear();
-});
+const t = useTestApp();
 
 const get = (path: string, host: string) => request(t.app).get(path).set('Host', host);
 const texts = (doc: Document, tag: string) => [...doc.getElementsByTagName(tag)].map((el) => el.textContent);

@@ -3,18 +3,9 @@ import request from 'supertest';
 import type { Article } from '../../src/shared/records';
 import { failWith } from '../support/fake-upstream';
 import { appStateOf, parseHtml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.clearOverrides();
-  t.logs.clear();
-});
+const t = useTestApp();
 
 const get = (path: string, host = 'sub.example.com') => request(t.app).get(path).set('Host', host);
 const STACK = /at \w+ \(|at <anonymous>|node_modules|\.tsx?:\d+|Error:/;

@@ -2,18 +2,9 @@
 import request from 'supertest';
 import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.clearOverrides();
-  t.logs.clear();
-});
+const t = useTestApp();
 
 const get = (path: string, host = 'example.com') => request(t.app).get(path).set('Host', host);
 const cardLinks = (doc: Document, section: string) => [...doc.querySelectorAll(`#${section} .card-title a`)].map((a) => a.getAttribute('href'));

@@ -1,18 +1,9 @@
 /** Titles, descriptions, canonical URLs, Open Graph, Twitter cards, JSON-LD, noindex, feed links. */
 import request from 'supertest';
 import { appStateOf, jsonLdOf, parseHtml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.clearOverrides();
-  t.logs.clear();
-});
+const t = useTestApp();
 
 const get = (path: string, host = 'rich.test') => request(t.app).get(path).set('Host', host);
 const page = async (path: string, host?: string) => parseHtml((await get(path, host)).text);

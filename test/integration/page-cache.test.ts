@@ -3,18 +3,10 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 let clock = 1_000_000;
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp({ pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, maxBytes: 10 * 1024 * 1024, now: () => clock }) });
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.clearOverrides();
-});
+const t = useTestApp({ pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, maxBytes: 10 * 1024 * 1024, now: () => clock }) });
 
 const get = (path: string, host = 'example.com') => request(t.app).get(path).set('Host', host);
 /** The raw bytes of an answer (supertest would decode them). */

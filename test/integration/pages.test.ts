@@ -1,19 +1,9 @@
 import request from 'supertest';
 import { TEST_AD_UNIT_PATH } from '../../src/shared/ads';
 import { appStateOf, parseHtml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.campaignCalls.length = 0;
-  t.upstream.clearOverrides();
-  t.logs.clear();
-});
+const t = useTestApp();
 
 const get = (path: string, host = 'sub.example.com') => request(t.app).get(path).set('Host', host);
 

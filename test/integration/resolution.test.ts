@@ -1,17 +1,8 @@
 import request from 'supertest';
 import { appStateOf, parseHtml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { startTestApp, useTestApp } from '../support/test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-beforeEach(() => {
-  t.upstream.calls.length = 0;
-  t.upstream.clearOverrides();
-  t.logs.clear();
-});
+const t = useTestApp();
 
 async function home(host: string) {
   const res = await request(t.app).get('/').set('Host', host);

@@ -57,3 +57,44 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   return { app, upstream, logs, readiness, config, close: () => upstream.close() };
 }
+
+/**
+ * One app for a test file: started before its tests, closed after them, and its recorded calls,
+ * overrides and logs reset before each test, so no test depends on another.
+ */
+export function useTestApp(options: TestAppOptions = {}): TestApp {
+  let current: TestApp | undefined;
+  const started = (): TestApp => {
+    if (!current) throw new Error('the test app is used before beforeAll started it');
+    return current;
+  };
+  beforeAll(async () => {
+    current = await startTestApp(options);
+  });
+  afterAll(() => current?.close());
+  beforeEach(() => {
+    const { upstream, logs } = started();
+    upstream.calls.length = 0;
+    upstream.campaignCalls.length = 0;
+    upstream.clearOverrides();
+    logs.clear();
+  });
+  return {
+    get app() {
+      return started().app;
+    },
+    get upstream() {
+      return started().upstream;
+    },
+    get logs() {
+      return started().logs;
+    },
+    get readiness() {
+      return started().readiness;
+    },
+    get config() {
+      return started().config;
+    },
+    close: () => started().close(),
+  };
+}
