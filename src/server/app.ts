@@ -4,18 +4,22 @@
  */
 import compression from 'compression';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Assets } from './assets';
 import type { Config } from './config';
 import './locals';
+import { closeConnectionsWhenDraining } from './middleware/draining';
 import { errorHandling } from './middleware/errors';
 import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
+import { httpsRedirect } from './middleware/https-redirect';
 import { pageRendering } from './middleware/pages';
+import { requestMetrics } from './middleware/request-metrics';
 import { routeMatching } from './middleware/route';
+import { securityHeaders } from './middleware/security';
 import { siteSettings } from './middleware/site-settings';
 import { requestLogging } from './logger';
+import { noMetrics, type Metrics } from './metrics';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
 
@@ -26,21 +30,9 @@ export interface AppDeps {
   readonly campaignApi: CampaignApi;
   readonly assets: Assets;
   readonly readiness: Readiness;
+  /** Request metrics; none are collected when absent. */
+  readonly metrics?: Metrics;
 }
-
-/** Third-party hosts the ad and analytics scripts load from or talk to. */
-const AD_AND_ANALYTICS_HOSTS = [
-  'https://securepubads.g.doubleclick.net',
-  'https://pagead2.googlesyndication.com',
-  'https://tpc.googlesyndication.com',
-  'https://www.googletagmanager.com',
-  'https://*.google-analytics.com',
-  'https://*.analytics.google.com',
-  'https://*.doubleclick.net',
-  'https://*.googlesyndication.com',
-  'https://*.adtrafficquality.google',
-  'https://www.google.com',
-];
 
 export function createApp(deps: AppDeps): Express {
   const { config, logger, assets } = deps;
@@ -49,31 +41,10 @@ export function createApp(deps: AppDeps): Express {
   app.set('trust proxy', config.trustProxy);
   app.set('query parser', 'simple');
 
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          // The hashed loader, then whatever it loads ('strict-dynamic'); https: and
-          // 'unsafe-inline' are ignored by browsers that know 'strict-dynamic'.
-          scriptSrc: [`'${assets.loaderHash}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'none'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'https:'],
-          connectSrc: ["'self'", ...AD_AND_ANALYTICS_HOSTS],
-          frameSrc: AD_AND_ANALYTICS_HOSTS,
-          fontSrc: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'self'"],
-        },
-      },
-      crossOriginEmbedderPolicy: false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    }),
-  );
+  app.use(requestMetrics(deps.metrics ?? noMetrics));
+  app.use(securityHeaders({ loaderHash: assets.loaderHash }));
   app.use(requestLogging(logger));
+  app.use(closeConnectionsWhenDraining(deps.readiness));
 
   // Answered before host resolution: no site, no upstream call.
   app.get('/healthz', healthCheck());
@@ -88,6 +59,7 @@ export function createApp(deps: AppDeps): Express {
   });
   app.use(compression());
   app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, assets }));
+  app.use(httpsRedirect());
   app.use(routeMatching());
   app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   app.get('/{*path}', pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));

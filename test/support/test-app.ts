@@ -5,6 +5,7 @@ import { assetsFrom } from '../../src/server/assets';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { Readiness } from '../../src/server/middleware/health';
+import { noMetrics, type Metrics } from '../../src/server/metrics';
 import { createCampaignApi } from '../../src/server/upstream/campaign-api';
 import { createContentApi } from '../../src/server/upstream/content-api';
 import type { DemoDataset } from '../../src/demo/content-api';
@@ -23,19 +24,29 @@ export interface TestApp {
 
 export const TEST_ASSETS = assetsFrom({ client: '/assets/client-TEST.js', stylesheet: '/assets/site-TEST.css' }, null);
 
-export async function startTestApp(options: { dataset?: DemoDataset; env?: Record<string, string>; timeoutMs?: number } = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  readonly dataset?: DemoDataset;
+  readonly env?: Record<string, string>;
+  readonly timeoutMs?: number;
+  /** Request and upstream metrics; none by default. */
+  readonly metrics?: Metrics;
+}
+
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const upstream = await startFakeUpstream(options.dataset ?? testDataset);
   const config = loadConfig({ DEFAULT_SITE_KEY: 'main', ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}', LOG_LEVEL: 'debug', ...options.env });
   const logs = captureLogs();
   const readiness: Readiness = { ready: true };
   const timeoutMs = options.timeoutMs ?? 1000;
+  const metrics = options.metrics ?? noMetrics;
   const app = createApp({
     config,
     logger: createLogger(config.logLevel, logs),
-    api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs }),
-    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs }),
+    api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs, observe: metrics.observeUpstream }),
+    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream }),
     assets: TEST_ASSETS,
     readiness,
+    metrics,
   });
   return { app, upstream, logs, readiness, config, close: () => upstream.close() };
 }

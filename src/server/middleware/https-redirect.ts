@@ -1,0 +1,32 @@
+import type { Request, RequestHandler } from 'express';
+import { isIP } from 'node:net';
+
+type TrustProxyFn = (address: string | undefined, hop: number) => boolean;
+
+/** True when a trusted proxy says the visitor came over plain http. */
+function cameOverHttpThroughTrustedProxy(req: Request): boolean {
+  if (req.headers['x-forwarded-proto'] === undefined) return false;
+  const trusted = (req.app.get('trust proxy fn') as TrustProxyFn)(req.socket.remoteAddress, 0);
+  // req.protocol is X-Forwarded-Proto's first value, only read when the peer is trusted.
+  return trusted && req.protocol.toLowerCase() === 'http';
+}
+
+/** The same address over https: the validated host (never the raw header) and the path. Pure. */
+export function httpsLocationOf(host: string, path: string, originalUrl: string): string {
+  const authority = isIP(host) === 6 ? `[${host}]` : host;
+  const queryStart = originalUrl.indexOf('?');
+  return `https://${authority}${path}${queryStart < 0 ? '' : originalUrl.slice(queryStart)}`;
+}
+
+/**
+ * Behind a TLS-terminating load balancer (TRUST_PROXY): a visitor who came over http is sent
+ * to https with a permanent redirect. Requests that did not pass a trusted proxy (health checks,
+ * local runs) are served as they are. Runs after host resolution, so the host is validated.
+ */
+export function httpsRedirect(): RequestHandler {
+  return function redirectToHttps(req, res, next) {
+    const host = res.locals.host;
+    if (!host || !cameOverHttpThroughTrustedProxy(req)) return next();
+    res.redirect(308, httpsLocationOf(host, req.path, req.originalUrl));
+  };
+}
