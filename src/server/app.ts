@@ -62,7 +62,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(httpsRedirect());
   app.use(routeMatching());
   app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
-  app.get('/{*path}', pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
+  // Every target, even one that is not a path (`GET *`), gets a page of this app.
+  app.use(pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
   app.use(errorHandling(assets));
   return app;
 }

@@ -30,6 +30,8 @@ export interface TestAppOptions {
   readonly timeoutMs?: number;
   /** Request and upstream metrics; none by default. */
   readonly metrics?: Metrics;
+  /** A folder served at /assets; none by default. */
+  readonly assetsDir?: string;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,7 +46,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger: createLogger(config.logLevel, logs),
     api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs, observe: metrics.observeUpstream }),
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream }),
-    assets: TEST_ASSETS,
+    assets: options.assetsDir ? { ...TEST_ASSETS, dir: options.assetsDir } : TEST_ASSETS,
     readiness,
     metrics,
   });

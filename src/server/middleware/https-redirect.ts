@@ -1,5 +1,12 @@
 import type { Request, RequestHandler } from 'express';
 import { isIP } from 'node:net';
+import { badRequest } from '../errors';
+
+/**
+ * Longest Location sent. Balancers cap response headers (nginx: 4 or 8 KB in all) and answer
+ * 502 above that; a longer address gets a 400 page instead.
+ */
+export const MAX_LOCATION_LENGTH = 2048;
 
 type TrustProxyFn = (address: string | undefined, hop: number) => boolean;
 
@@ -27,6 +34,8 @@ export function httpsRedirect(): RequestHandler {
   return function redirectToHttps(req, res, next) {
     const host = res.locals.host;
     if (!host || !cameOverHttpThroughTrustedProxy(req)) return next();
-    res.redirect(308, httpsLocationOf(host, req.path, req.originalUrl));
+    const location = httpsLocationOf(host, req.path, req.originalUrl);
+    if (location.length > MAX_LOCATION_LENGTH) return next(badRequest('This address is too long.'));
+    res.redirect(308, location);
   };
 }
