@@ -33,8 +33,8 @@ const REASONS: Readonly<Record<string, string>> = {
     "style-src keeps 'unsafe-inline': Google Publisher Tag and AdSense set inline styles, also in the same-origin frames that inherit the policy. Scripts are strict (hash + 'strict-dynamic'). Best: +10 needs default-src 'none' and no unsafe style.",
   'cookies-not-found': 'the app sets no cookie (the theme choice is written by the page script); +5 is only for sites that set cookies, all Secure, HttpOnly and SameSite.',
   'hsts-implemented-max-age-at-least-six-months': 'not on the browsers\' HSTS preload list; preloading is a per-domain decision of the operator (hstspreload.org).',
-  'sri-not-implemented-but-no-scripts-loaded': "no <script src> in the HTML: the inline loader (allowed by its hash) adds the same-origin bundle; third-party scripts change without notice, so they cannot carry integrity hashes.",
-  'sri-not-implemented-but-all-scripts-loaded-from-secure-origin': 'scripts come from this origin only; +5 is for integrity attributes on them.',
+  'sri-not-implemented-but-all-scripts-loaded-from-secure-origin':
+    'no <script src> in the HTML: the inline loader (allowed by its hash) adds the same-origin bundle, and the ad and analytics scripts change without notice, so they cannot carry integrity hashes; +5 is for integrity attributes.',
 };
 
 /** The best modifier each test can give (charts.js), to show bonus not earned. */
