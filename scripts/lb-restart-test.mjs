@@ -61,6 +61,7 @@ function startInstance(name, port) {
   const log = path.join(work, `${name}.log`);
   child.stdout.on('data', (chunk) => writeFileSync(log, chunk, { flag: 'a' }));
   child.stderr.on('data', (chunk) => writeFileSync(log, chunk, { flag: 'a' }));
+  child.once('exit', (code, signal) => console.log(`  ${name} (pid ${child.pid}) exited: code ${code}, signal ${signal}`));
   return child;
 }
 
@@ -91,7 +92,7 @@ pid ${work}/nginx.pid;
 error_log ${work}/nginx-error.log warn;
 events { worker_connections 1024; }
 http {
-  access_log ${work}/nginx-access.log;
+  access_log off;
   client_body_temp_path ${work}/nginx/body;
   proxy_temp_path ${work}/nginx/proxy;
   fastcgi_temp_path ${work}/nginx/fastcgi;
@@ -129,6 +130,7 @@ const cleanup = () => {
   nginx.kill('SIGTERM');
 };
 process.on('exit', cleanup);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
 await Promise.all([waitReady(portA), waitReady(portB)]);
 await sleep(300);
 
