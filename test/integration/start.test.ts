@@ -69,6 +69,9 @@ describe('start-up', () => {
       const home = await request(base).get('/').set('Host', `localhost:${port}`);
       expect(home.status).toBe(200);
       expect(home.text).toContain('Everyday Answers');
+      // Above a load balancer's 60 s idle timeout, so the balancer closes idle connections first.
+      const kept = await request(base).get('/healthz').set('Connection', 'keep-alive');
+      expect(kept.headers['keep-alive']).toBe('timeout=65');
       const cooking = await request(base).get('/').set('Host', `cooking.localhost:${port}`);
       expect(cooking.text).toContain('Cooking Answers');
       const garden = await request(base).get('/').set('Host', `garden.localhost:${port}`);
