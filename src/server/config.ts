@@ -36,7 +36,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const SITE_KEY = /^[a-z0-9-]{1,63}$/;
-export const MAX_DRAIN_DELAY_MS = 6000;
+const MAX_DRAIN_DELAY_MS = 6000;
 const EXPRESS_TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function readPort(env: Env, name: string, fallback: number): number {
