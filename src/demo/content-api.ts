@@ -97,25 +97,49 @@ export function createContentApiHandler(dataset: DemoDataset): Handler {
     },
   };
 
-  return function contentApi(req, res) {
+  return guarded(function contentApi(req, res) {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
-    const route = req.method === 'GET' ? routes[url.pathname] : undefined;
+    const route = req.method === 'GET' && Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
     if (!route) return sendJson(res, 404, { error: 'not found', path: url.pathname });
     route(url.searchParams, res);
+  });
+}
+
+/**
+ * The demo runs inside the app's process (npm start): a bug in a demo handler must answer 500,
+ * as a real backend would, not throw and take the app down with it.
+ */
+function guarded(handler: Handler): Handler {
+  return function guardedHandler(req, res) {
+    try {
+      handler(req, res);
+    } catch {
+      if (!res.headersSent) sendJson(res, 500, { error: 'internal error' });
+      else res.destroy();
+    }
   };
+}
+
+function decodedOrNull(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
 }
 
 /** The demo campaign service: both paths of the contract. */
 export function createCampaignHandler(dataset: DemoDataset): Handler {
-  return function campaignService(req, res) {
+  return guarded(function campaignService(req, res) {
     const url = new URL(req.url ?? '/', 'http://demo.invalid');
     const count = positiveInt(url.searchParams.get('count'), 10, 100);
     const utmMatch = /^\/meta-ms\/api\/v1\/meta-db\/campaigns\/checkCampaign\/([^/]+)$/.exec(url.pathname);
     let id: string | null = null;
-    if (utmMatch?.[1]) id = decodeURIComponent(utmMatch[1]);
+    if (utmMatch?.[1]) id = decodedOrNull(utmMatch[1]);
     else if (url.pathname === '/campaigns/api/v1/checkCampaign') id = url.searchParams.get('campaign_id');
     else return sendJson(res, 404, { error: 'not found', path: url.pathname });
-    const campaign = id !== null ? dataset.campaigns[id] : undefined;
+    // Own keys only: an id such as "constructor" names no campaign.
+    const campaign = id !== null && Object.hasOwn(dataset.campaigns, id) ? dataset.campaigns[id] : undefined;
     sendJson(res, 200, { isCampaignExists: Boolean(campaign), headlines: campaign ? campaign.headlines.slice(0, count) : [] });
-  };
+  });
 }

@@ -4,24 +4,28 @@
  */
 import compression from 'compression';
 import type { RequestListener } from 'node:http';
-import express, { type Express, type Request, type RequestHandler, type Response } from 'express';
-import helmet from 'helmet';
+import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import type { Assets } from './assets';
 import type { Config } from './config';
 import './locals';
 import { documentRendering } from './middleware/documents';
+import { closeConnectionsWhenDraining } from './middleware/draining';
 import { errorHandling } from './middleware/errors';
 import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
+import { httpsRedirect } from './middleware/https-redirect';
 import { pageCaching } from './middleware/page-cache';
 import { pageRendering } from './middleware/pages';
+import { requestMetrics } from './middleware/request-metrics';
+import { routeMatching } from './middleware/route';
+import { securityHeadersOf, staticHeaders } from './middleware/security';
+import { siteSettings } from './middleware/site-settings';
+import { requestLogging } from './logger';
+import { noMetrics, type Metrics } from './metrics';
 import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
 import { createPageCacheFastPath } from './page-cache/fast-path';
-import { routeMatching } from './middleware/route';
-import { siteSettings } from './middleware/site-settings';
-import { requestLogging } from './logger';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
 
@@ -36,70 +40,8 @@ export interface AppDeps {
   readonly pageCache: PageCache | null;
   /** What a CDN in front may do with shared pages. */
   readonly cdn: CdnTimes;
-}
-
-/**
- * Third-party hosts GPT, AdSense and gtag.js talk to (connect-src) or frame (frame-src): ad
- * requests and SafeFrames (*.doubleclick.net, *.googlesyndication.com), ad-quality checks,
- * GA4 collection (Google's published list: *.google-analytics.com, *.analytics.google.com,
- * *.googletagmanager.com) and Google Signals (*.google.com). Scripts need no host here:
- * 'strict-dynamic' trusts whatever the trusted bundle inserts.
- */
-const AD_AND_ANALYTICS_HOSTS = [
-  'https://*.doubleclick.net',
-  'https://*.googlesyndication.com',
-  'https://*.adtrafficquality.google',
-  'https://*.googletagmanager.com',
-  'https://*.google-analytics.com',
-  'https://*.analytics.google.com',
-  'https://*.google.com',
-];
-
-function securityHeadersMiddleware(assets: Assets): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        // The hashed loader, then whatever it loads ('strict-dynamic'); https: and
-        // 'unsafe-inline' are ignored by browsers that know 'strict-dynamic'.
-        scriptSrc: [`'${assets.loaderHash}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        connectSrc: ["'self'", ...AD_AND_ANALYTICS_HOSTS],
-        frameSrc: AD_AND_ANALYTICS_HOSTS,
-        fontSrc: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
-}
-
-/**
- * The security headers do not depend on the request, so helmet computes them once here and
- * every answer gets the same list (the page-cache fast path included).
- */
-export function securityHeadersOf(assets: Assets): [string, string][] {
-  const headers = new Map<string, string>();
-  // helmet only sets and removes headers; a recording stand-in for the response is enough.
-  const recorder = {
-    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
-    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
-  };
-  securityHeadersMiddleware(assets)({} as Request, recorder as unknown as Response, () => undefined);
-  return [...headers];
-}
-
-function staticHeaders(headers: readonly (readonly [string, string])[]): RequestHandler {
-  return function setSecurityHeaders(_req, res, next) {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
+  /** Request metrics; none are collected when absent. */
+  readonly metrics?: Metrics;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -111,8 +53,10 @@ export function createApp(deps: AppDeps): Express {
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const trustsPeer = (address: string) => trustProxy(address, 0);
 
-  app.use(staticHeaders(securityHeadersOf(assets)));
+  app.use(requestMetrics(deps.metrics ?? noMetrics));
+  app.use(staticHeaders(securityHeadersOf(assets.loaderHash)));
   app.use(requestLogging(logger));
+  app.use(closeConnectionsWhenDraining(deps.readiness));
 
   // Answered before host resolution: no site, no upstream call.
   app.get('/healthz', healthCheck());
@@ -126,12 +70,14 @@ export function createApp(deps: AppDeps): Express {
     res.status(405).set('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
   });
   app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, assets, trustsPeer }));
+  app.use(httpsRedirect());
   app.use(routeMatching());
   // A page-cache hit answers here, already compressed, before any site or content lookup.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
   app.use(compression());
   app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
-  app.get('/{*path}', documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
+  // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
+  app.use(documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
   app.use(errorHandling(assets));
   return app;
 }
@@ -147,7 +93,9 @@ export function createRequestListener(deps: AppDeps): RequestListener {
   const answerFromPageCache = createPageCacheFastPath({
     cache: deps.pageCache,
     cdn: deps.cdn,
-    staticHeaders: securityHeadersOf(deps.assets),
+    staticHeaders: securityHeadersOf(deps.assets.loaderHash),
+    readiness: deps.readiness,
+    metrics: deps.metrics ?? noMetrics,
     logger: deps.logger,
     defaultSiteKey: deps.config.defaultSiteKey,
     trustsPeer: (address) => trustProxy(address, 0),

@@ -18,6 +18,10 @@ export interface Config {
   readonly logLevel: string;
   /** Budget for one upstream call: connect, headers and body together. */
   readonly upstreamTimeoutMs: number;
+  /** Port of the Prometheus /metrics listener; undefined: no metrics are collected or served. */
+  readonly metricsPort: number | undefined;
+  /** After SIGTERM, how long /readyz says 503 before the listener closes (balancers notice). */
+  readonly drainDelayMs: number;
   readonly nodeEnv: string;
   /** Data cache in front of the content API (on unless DATA_CACHE=off). */
   readonly dataCache: boolean;
@@ -39,6 +43,7 @@ type Env = Readonly<Record<string, string | undefined>>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const SITE_KEY = /^[a-z0-9-]{1,63}$/;
+const MAX_DRAIN_DELAY_MS = 6000;
 const EXPRESS_TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function readPort(env: Env, name: string, fallback: number): number {
@@ -50,12 +55,12 @@ function readPort(env: Env, name: string, fallback: number): number {
   return port;
 }
 
-function readPositiveInt(env: Env, name: string, fallback: number, max: number): number {
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < 1 || value > max) {
-    throw new ConfigError(name, `must be a whole number from 1 to ${max} (got ${JSON.stringify(raw)})`);
+  if (!/^\d+$/.test(raw) || value < min || value > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
   }
   return value;
 }
@@ -68,11 +73,12 @@ function readSwitch(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `must be on or off (got ${JSON.stringify(raw)})`);
 }
 
-function readSeconds(env: Env, name: string, fallback: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) > max) throw new ConfigError(name, `must be a whole number of seconds from 0 to ${max} (got ${JSON.stringify(raw)})`);
-  return Number(raw);
+/** Off unless set; never the public port, so /metrics is not public. */
+function readMetricsPort(env: Env, publicPort: number): number | undefined {
+  if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') return undefined;
+  const port = readPort(env, 'METRICS_PORT', 0);
+  if (port !== 0 && port === publicPort) throw new ConfigError('METRICS_PORT', `must differ from PORT (both are ${port})`);
+  return port;
 }
 
 function readBaseUrl(env: Env, name: string): string | undefined {
@@ -139,8 +145,9 @@ export function loadConfig(env: Env): Config {
   const host = env.HOST || '0.0.0.0';
   if (isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host)) throw new ConfigError('HOST', `must be an IP address or host name (got ${JSON.stringify(host)})`);
 
+  const port = readPort(env, 'PORT', 3000);
   return Object.freeze({
-    port: readPort(env, 'PORT', 3000),
+    port,
     host,
     contentApiUrl: readBaseUrl(env, 'CONTENT_API_URL'),
     campaignApiUrl: readBaseUrl(env, 'CAMPAIGN_API_URL'),
@@ -148,11 +155,14 @@ export function loadConfig(env: Env): Config {
     analyticsCodes: Object.freeze(readAnalyticsCodes(env)),
     trustProxy: readTrustProxy(env),
     logLevel,
-    upstreamTimeoutMs: readPositiveInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 60000),
+    upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 1, 60000),
+    metricsPort: readMetricsPort(env, port),
+    // The contract wants an exit within 10 s of SIGTERM: the delay leaves room to drain.
+    drainDelayMs: readInt(env, 'DRAIN_DELAY_MS', 2000, 0, MAX_DRAIN_DELAY_MS),
     nodeEnv: env.NODE_ENV || 'development',
     dataCache: readSwitch(env, 'DATA_CACHE', true),
-    staleIfErrorSeconds: readSeconds(env, 'STALE_IF_ERROR_SECONDS', 3600, 7 * 24 * 3600),
-    pageCacheTtlSeconds: readSeconds(env, 'PAGE_CACHE_TTL_SECONDS', 10, 3600),
-    pageCacheStaleSeconds: readSeconds(env, 'PAGE_CACHE_STALE_SECONDS', 60, 24 * 3600),
+    staleIfErrorSeconds: readInt(env, 'STALE_IF_ERROR_SECONDS', 3600, 0, 7 * 24 * 3600),
+    pageCacheTtlSeconds: readInt(env, 'PAGE_CACHE_TTL_SECONDS', 10, 0, 3600),
+    pageCacheStaleSeconds: readInt(env, 'PAGE_CACHE_STALE_SECONDS', 60, 0, 24 * 3600),
   });
 }

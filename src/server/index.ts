@@ -8,6 +8,7 @@ import { createRequestListener } from './app';
 import { loadAssets } from './assets';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, stdoutDestination } from './logger';
+import { createPrometheusMetrics, metricsEndpoint, noMetrics, type PrometheusMetrics } from './metrics';
 import type { Readiness } from './middleware/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
@@ -17,7 +18,9 @@ import { createPageCache } from './page-cache/page-cache';
 
 /** Above common load-balancer idle timeouts (60 s), so the balancer closes idle sockets first. */
 const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+/** Above the keep-alive timeout, so a slow first header on a reused socket is not cut short. */
 const HEADERS_TIMEOUT_MS = 66_000;
+/** The contract: exit within 10 s of SIGTERM, drained or not. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
 /** After a failed upstream call, the same call waits this long before it is tried again. */
 const FAILURE_BACKOFF_MS = 2_000;
@@ -33,6 +36,12 @@ function readConfig(): Config {
     }
     throw error;
   }
+}
+
+/** The port actually bound (PORT=0 and METRICS_PORT=0 pick a free one). */
+function addressPort(server: Server): number | undefined {
+  const address = server.address();
+  return typeof address === 'object' && address ? address.port : undefined;
 }
 
 async function main(): Promise<void> {
@@ -54,43 +63,70 @@ async function main(): Promise<void> {
   }
 
   const readiness: Readiness = { ready: true };
-  const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs });
-  const dataCache = createDataCache({ policies: DEFAULT_CACHE_POLICIES, maxStaleMs: config.staleIfErrorSeconds * 1000, failureBackoffMs: FAILURE_BACKOFF_MS, log: logger });
+  const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics();
+  const metrics = prometheus ?? noMetrics;
+  const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream });
+  const dataCache = createDataCache({
+    policies: DEFAULT_CACHE_POLICIES,
+    maxStaleMs: config.staleIfErrorSeconds * 1000,
+    failureBackoffMs: FAILURE_BACKOFF_MS,
+    log: logger,
+    onOutcome: metrics.countCache,
+  });
   const listener = createRequestListener({
     config,
     logger,
     api: config.dataCache ? createCachedContentApi(contentApi, dataCache) : contentApi,
     pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
     cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
-    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs }),
+    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream }),
     assets: loadAssets(path.resolve(__dirname, '../public')),
     readiness,
+    metrics,
   });
 
   const server: Server = createServer(listener).listen(config.port, config.host);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.on('listening', () => logger.info({ event: 'server.listening', port: config.port, host: config.host, contentApiUrl: upstream.contentApiUrl }, `listening on http://${config.host}:${config.port}`));
+  server.on('listening', () => logger.info({ event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: upstream.contentApiUrl }, `listening on http://${config.host}:${addressPort(server)}`));
   server.on('error', (error) => {
     logger.fatal({ event: 'server.listen_failed', err: error }, 'could not listen');
     process.exit(1);
   });
 
+  // Prometheus scrapes its own port; the public port never answers /metrics.
+  const metricsServer = prometheus && createServer(metricsEndpoint(prometheus.registry));
+  if (metricsServer) {
+    metricsServer.listen(config.metricsPort, config.host);
+    metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics'));
+    metricsServer.on('error', (error) => {
+      logger.fatal({ event: 'metrics.listen_failed', err: error }, 'could not listen for metrics');
+      process.exit(1);
+    });
+  }
+
   let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    // /readyz turns 503 and every answer now closes its connection (middleware/draining.ts).
     readiness.ready = false;
-    logger.info({ event: 'server.shutdown', signal }, 'shutting down: draining in-flight requests');
+    // A balancer needs a few health checks to notice; meanwhile this instance keeps serving.
+    // An operator's Ctrl-C (SIGINT) does not wait.
+    const delayMs = signal === 'SIGTERM' ? config.drainDelayMs : 0;
+    logger.info({ event: 'server.shutdown', signal, drainDelayMs: delayMs }, 'shutting down: draining in-flight requests');
     setTimeout(() => {
       logger.warn({ event: 'server.shutdown_forced' }, 'in-flight requests did not finish in time');
       process.exit(0);
     }, SHUTDOWN_DEADLINE_MS).unref();
-    server.close(() => {
-      void (closeDemo?.() ?? Promise.resolve()).finally(() => process.exit(0));
-    });
-    // Idle keep-alive sockets would hold close() open; busy ones close after their response.
-    server.closeIdleConnections();
+    setTimeout(() => {
+      server.close(() => {
+        metricsServer?.close();
+        void (closeDemo?.() ?? Promise.resolve()).finally(() => process.exit(0));
+      });
+      // Idle keep-alive sockets would hold close() open; busy ones close after their response.
+      server.closeIdleConnections();
+    }, delayMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

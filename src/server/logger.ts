@@ -32,7 +32,7 @@ export function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-type Res = ServerResponse<IncomingMessage> & { locals?: { host?: string; siteKey?: string } };
+type Res = ServerResponse<IncomingMessage> & { locals?: { host?: string; siteKey?: string }; err?: unknown };
 
 export function requestLogging(logger: Logger): HttpLogger {
   return pinoHttp({
@@ -60,6 +60,15 @@ export function requestLogging(logger: Logger): HttpLogger {
     customLogLevel(_req, res, error) {
       if (error || res.statusCode >= 500) return 'error';
       return 'info';
+    },
+    // One message for every request line, whatever its status: support greps for it.
+    customErrorMessage: () => 'request completed',
+    customErrorObject(_req, res: Res, _error, fields: Record<string, unknown>) {
+      // Without res.err, pino-http made an error up ("failed with status code 503"), stack and
+      // all; the real cause is on the request's event lines (same reqId).
+      if (res.err) return fields;
+      const { err: _madeUp, ...rest } = fields;
+      return rest;
     },
   });
 }

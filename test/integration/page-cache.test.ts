@@ -3,7 +3,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
-import { useTestApp } from '../support/test-app';
+import { startTestApp, useTestApp } from '../support/test-app';
 
 let clock = 1_000_000;
 const t = useTestApp({ pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, maxBytes: 10 * 1024 * 1024, now: () => clock }) });
@@ -114,5 +114,33 @@ describe('page cache', () => {
     await waitForStore();
     clock += 1_000;
     expect((await get('/article-17')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('while draining, a cached page is answered by Express, which closes the connection', async () => {
+    await get('/article-19');
+    await waitForStore();
+    t.readiness.ready = false;
+    try {
+      const res = await get('/article-19');
+      expect(res.status).toBe(200);
+      expect(res.headers.connection).toBe('close');
+    } finally {
+      t.readiness.ready = true;
+    }
+  });
+
+  it('behind a trusted proxy, a visitor who came over http is redirected even when the page is cached', async () => {
+    const proxied = await startTestApp({ env: { TRUST_PROXY: 'loopback' }, pageCache: createPageCache({ freshMs: 10_000, staleMs: 0, maxBytes: 1024 * 1024 }) });
+    try {
+      const viaHttps = () => request(proxied.app).get('/article-1').set('Host', 'internal').set('X-Forwarded-Host', 'sub.example.com').set('X-Forwarded-Proto', 'https');
+      await viaHttps();
+      await waitForStore();
+      expect((await viaHttps()).headers['x-page-cache']).toBe('hit');
+      const viaHttp = await request(proxied.app).get('/article-1').set('Host', 'internal').set('X-Forwarded-Host', 'sub.example.com').set('X-Forwarded-Proto', 'http');
+      expect(viaHttp.status).toBe(308);
+      expect(viaHttp.headers.location).toBe('https://sub.example.com/article-1');
+    } finally {
+      await proxied.close();
+    }
   });
 });

@@ -69,6 +69,9 @@ describe('start-up', () => {
       const home = await request(base).get('/').set('Host', `localhost:${port}`);
       expect(home.status).toBe(200);
       expect(home.text).toContain('Everyday Answers');
+      // Above a load balancer's 60 s idle timeout, so the balancer closes idle connections first.
+      const kept = await request(base).get('/healthz').set('Connection', 'keep-alive');
+      expect(kept.headers['keep-alive']).toBe('timeout=65');
       const cooking = await request(base).get('/').set('Host', `cooking.localhost:${port}`);
       expect(cooking.text).toContain('Cooking Answers');
       const garden = await request(base).get('/').set('Host', `garden.localhost:${port}`);
@@ -78,6 +81,50 @@ describe('start-up', () => {
       expect(css.status).toBe(200);
       expect(css.headers['cache-control']).toContain('immutable');
       child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('on SIGTERM: /readyz turns 503, requests are still served with Connection: close, then exit 0 within 10 s', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '', DRAIN_DELAY_MS: '4000' } });
+    try {
+      await waitForLine(child, /server\.listening/);
+      const base = `http://127.0.0.1:${port}`;
+      const shutdownLine = waitForLine(child, /server\.shutdown/);
+      const signalledAt = Date.now();
+      child.kill('SIGTERM');
+      expect(JSON.parse(await shutdownLine)).toMatchObject({ event: 'server.shutdown', signal: 'SIGTERM', drainDelayMs: 4000 });
+      // Inside the drain delay: the balancer is told to stop, and traffic still in its way is served.
+      expect((await request(base).get('/readyz')).status).toBe(503);
+      const page = await request(base).get('/').set('Host', `cooking.localhost:${port}`);
+      expect(page.status).toBe(200);
+      expect(page.headers.connection).toBe('close');
+      expect(await exitOf(child)).toBe(0);
+      expect(Date.now() - signalledAt).toBeLessThan(10_000);
+      // After the exit, a new connection is refused cleanly (nothing half-open).
+      await expect(request(base).get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('serves Prometheus metrics on METRICS_PORT only', async () => {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' } });
+    try {
+      await Promise.all([waitForLine(child, /server\.listening/), waitForLine(child, /metrics\.listening/)]);
+      const base = `http://127.0.0.1:${port}`;
+      expect((await request(base).get('/').set('Host', `cooking.localhost:${port}`)).status).toBe(200);
+      const metrics = await request(`http://127.0.0.1:${metricsPort}`).get('/metrics');
+      expect(metrics.status).toBe(200);
+      expect(metrics.text).toMatch(/^http_request_duration_seconds_count\{route="home",status_class="2xx",site="cooking"\} 1$/m);
+      expect(metrics.text).toMatch(/^upstream_request_duration_seconds_count\{endpoint="\/api\/subdomains\/get",outcome="ok"\} 1$/m);
+      expect(metrics.text).toMatch(/^process_resident_memory_bytes /m);
+      expect((await request(base).get('/metrics').set('Host', `localhost:${port}`)).status).toBe(404);
+      child.kill('SIGINT');
       expect(await exitOf(child)).toBe(0);
     } finally {
       child.kill('SIGKILL');

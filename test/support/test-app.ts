@@ -5,6 +5,7 @@ import { assetsFrom, type Assets } from '../../src/server/assets';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { Readiness } from '../../src/server/middleware/health';
+import { noMetrics, type Metrics } from '../../src/server/metrics';
 import { createCampaignApi } from '../../src/server/upstream/campaign-api';
 import { createContentApi, type ContentApi } from '../../src/server/upstream/content-api';
 import type { PageCache } from '../../src/server/page-cache/page-cache';
@@ -35,6 +36,8 @@ export interface TestAppOptions {
   readonly pageCache?: PageCache | null;
   /** The real build's assets (browser tests); by default a stand-in manifest with no files. */
   readonly assets?: Assets;
+  /** Request and upstream metrics; none by default. */
+  readonly metrics?: Metrics;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -44,16 +47,18 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const readiness: Readiness = { ready: true };
   const timeoutMs = options.timeoutMs ?? 1000;
   const logger = createLogger(config.logLevel, logs);
-  const api = createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs });
+  const metrics = options.metrics ?? noMetrics;
+  const api = createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs, observe: metrics.observeUpstream });
   const app = createRequestListener({
     config,
     logger,
     api: options.wrapApi ? options.wrapApi(api, logger) : api,
-    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs }),
+    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream }),
     assets: options.assets ?? TEST_ASSETS,
     readiness,
     pageCache: options.pageCache ?? null,
     cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
+    metrics,
   });
   return { app, upstream, logs, readiness, config, close: () => upstream.close() };
 }

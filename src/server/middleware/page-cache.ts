@@ -3,6 +3,7 @@ import type { PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, pageCacheKeyOf, type CdnTimes } from '../page-cache/rules';
 import { HTML_VARY, writeCachedPage } from '../page-cache/send';
 import { savedThemeOf } from '../render/theme';
+import { routeLabelOf, siteLabelOf } from './request-metrics';
 
 /** What the render step needs to know about caching its page. */
 export interface PageOutput {
@@ -40,7 +41,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
       cacheControl,
       capture(html) {
         stored = true;
-        cache.store(key, html);
+        cache.store(key, html, { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) });
       },
     };
     // This request was to refresh a stale page; if it produced none, another may try.

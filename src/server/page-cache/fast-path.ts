@@ -13,6 +13,9 @@ import { normalizeHost, requestHostOf, siteKeyOf } from '../rules/host';
 import type { PageCache } from './page-cache';
 import { cacheControlOf, pageCacheKeyOf, type CdnTimes } from './rules';
 import { writeCachedPage } from './send';
+import type { Readiness } from '../middleware/health';
+import { forwardedOverHttp } from '../middleware/https-redirect';
+import type { Metrics } from '../metrics';
 
 export interface FastPathDeps {
   readonly cache: PageCache;
@@ -22,17 +25,23 @@ export interface FastPathDeps {
   readonly logger: Logger;
   readonly defaultSiteKey: string;
   readonly trustsPeer: (address: string) => boolean;
+  /** While draining, answers go through Express (which closes their connections). */
+  readonly readiness: Readiness;
+  readonly metrics: Metrics;
 }
 
 /** Returns a handler that answers a request from the page cache and says whether it did. */
 export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const sharedCacheControl = cacheControlOf(true, 200, deps.cdn);
   return function answerFromPageCache(req, res) {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !deps.readiness.ready) return false;
     const url = req.url ?? '/';
     const queryStart = url.indexOf('?');
     const path = queryStart < 0 ? url : url.slice(0, queryStart);
-    const host = normalizeHost(requestHostOf(req.headers, deps.trustsPeer(req.socket.remoteAddress ?? '')));
+    const peerIsTrusted = deps.trustsPeer(req.socket.remoteAddress ?? '');
+    // A visitor who came over http is redirected by the Express chain.
+    if (peerIsTrusted && forwardedOverHttp(req.headers['x-forwarded-proto'])) return false;
+    const host = normalizeHost(requestHostOf(req.headers, peerIsTrusted));
     if (!host) return false;
     const query = queryStart < 0 ? {} : parseQuery(url.slice(queryStart + 1));
     const key = pageCacheKeyOf({ host, path, query, theme: savedThemeOf(req.headers.cookie) });
@@ -44,8 +53,10 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     for (const [name, value] of deps.staticHeaders) res.setHeader(name, value);
     res.setHeader('x-request-id', reqId);
     writeCachedPage(req, res, page, sharedCacheControl);
+    const seconds = (performance.now() - started) / 1000;
+    deps.metrics.observeRequest({ route: page.labels.route, site: page.labels.site, status: res.statusCode, seconds });
     deps.logger.info(
-      { reqId, host, siteKey: siteKeyOf(host, deps.defaultSiteKey), method: req.method, path: path.slice(0, 2048), status: res.statusCode, pageCache: 'hit', responseTime: Math.round(performance.now() - started) },
+      { reqId, host, siteKey: siteKeyOf(host, deps.defaultSiteKey), method: req.method, path: path.slice(0, 2048), status: res.statusCode, pageCache: 'hit', responseTime: Math.round(seconds * 1000) },
       'request completed',
     );
     return true;

@@ -28,8 +28,15 @@ export interface CachedPage {
   readonly br: Buffer;
   readonly etag: string;
   readonly storedAt: number;
+  /** The request-metrics labels of the request that rendered it, for the hits. */
+  readonly labels: PageLabels;
   /** Set while one request renders the replacement of a stale page. */
   refreshingSince: number | null;
+}
+
+export interface PageLabels {
+  readonly route: string;
+  readonly site: string;
 }
 
 export interface PageCacheOptions {
@@ -46,7 +53,7 @@ export interface PageCache {
   lookup(key: string): PageLookup;
   /** The page when it may answer as it is (fresh, or stale while another request refreshes it). */
   peek(key: string): CachedPage | undefined;
-  store(key: string, html: Buffer): void;
+  store(key: string, html: Buffer, labels: PageLabels): void;
   /** A render that was to refresh the page did not produce one: let another request try. */
   release(key: string): void;
 }
@@ -78,9 +85,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       const page = cache.get(key);
       return page && servable(page) ? page : undefined;
     },
-    store(key, html) {
+    store(key, html, labels) {
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-      cache.set(key, { identity: html, ...compressed(html), etag, storedAt: now(), refreshingSince: null });
+      cache.set(key, { identity: html, ...compressed(html), etag, storedAt: now(), labels, refreshingSince: null });
     },
     release(key) {
       const page = cache.get(key);

@@ -3,6 +3,8 @@ import { isIP } from 'node:net';
 
 const MAX_HOST_LENGTH = 253;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+/** A last label that URL parsers read as a number, making the whole host an IPv4 address. */
+const NUMERIC_LABEL = /^(?:\d+|0x[0-9a-f]*)$/;
 
 /**
  * The host a request is for: lower-cased, port and trailing dot removed.
@@ -27,7 +29,10 @@ export function normalizeHost(raw: string | undefined): string | null {
     port = colon < 0 ? undefined : value.slice(colon + 1);
     if (host.endsWith('.')) host = host.slice(0, -1);
     if (host === '' || host.length > MAX_HOST_LENGTH) return null;
-    if (!host.split('.').every((label) => LABEL.test(label))) return null;
+    const labels = host.split('.');
+    if (!labels.every((label) => LABEL.test(label))) return null;
+    // `99999999999999999999` or `0x7f.1` are no DNS names, and no IPv4 literal either.
+    if (NUMERIC_LABEL.test(labels[labels.length - 1] ?? '') && isIP(host) !== 4) return null;
   }
   if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) <= 65535)) return null;
   return host;

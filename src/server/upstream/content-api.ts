@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
-import { createHttpClient, UpstreamError } from './http';
+import { createHttpClient, observed, UpstreamError, type UpstreamObserver } from './http';
 
 /** Which setting a content query is made for: `type` and, except for global, `<type>=<_id>`. */
 export interface SettingScope {
@@ -44,6 +44,8 @@ export interface ContentApiOptions {
   readonly timeoutMs: number;
   /** Cap on one answer's size; a larger answer is a failure, not data. */
   readonly maxBytes?: number;
+  /** Told about every call, by endpoint path (metrics). */
+  readonly observe?: UpstreamObserver;
 }
 
 const settingList = z.object({ data: z.array(siteSettingSchema) });
@@ -69,15 +71,17 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     return `${options.baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  async function get<T>(schema: z.ZodType<T>, path: string, query?: Query): Promise<T> {
-    const url = urlFor(path, query);
-    const { status, json } = await http.getJson(url);
-    if (status === 404) throw new UpstreamError('status', url, { status, body: JSON.stringify(json).slice(0, 200) });
-    const parsed = schema.safeParse(json);
-    if (!parsed.success) {
-      throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape (${z.prettifyError(parsed.error).split('\n')[0] ?? ''}): ${url}`, body: JSON.stringify(json).slice(0, 200) });
-    }
-    return parsed.data;
+  function get<T>(schema: z.ZodType<T>, path: string, query?: Query): Promise<T> {
+    return observed(options.observe, path, async () => {
+      const url = urlFor(path, query);
+      const { status, json } = await http.getJson(url);
+      if (status === 404) throw new UpstreamError('status', url, { status, body: JSON.stringify(json).slice(0, 200) });
+      const parsed = schema.safeParse(json);
+      if (!parsed.success) {
+        throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape (${z.prettifyError(parsed.error).split('\n')[0] ?? ''}): ${url}`, body: JSON.stringify(json).slice(0, 200) });
+      }
+      return parsed.data;
+    });
   }
 
   return {
@@ -108,13 +112,16 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
       if (ids.length === 0) return [];
       return (await get(articleList, '/api/article/home', { ids: ids.join(','), ...scopeQuery(scope) })).data;
     },
-    async articleBySlug(slug, scope) {
-      const url = urlFor('/api/article/get', { slug, ...scopeQuery(scope) });
-      const { status, json } = await http.getJson(url);
-      if (status === 404) return null;
-      const parsed = articleOne.safeParse(json);
-      if (!parsed.success) throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape: ${url}`, body: JSON.stringify(json).slice(0, 200) });
-      return parsed.data.data;
+    articleBySlug(slug, scope) {
+      const path = '/api/article/get';
+      return observed(options.observe, path, async () => {
+        const url = urlFor(path, { slug, ...scopeQuery(scope) });
+        const { status, json } = await http.getJson(url);
+        if (status === 404) return null;
+        const parsed = articleOne.safeParse(json);
+        if (!parsed.success) throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape: ${url}`, body: JSON.stringify(json).slice(0, 200) });
+        return parsed.data.data;
+      });
     },
     async categoryArticles(categoryId, scope, page, limit) {
       const result = await get(articlePage, '/api/article/list', { category: categoryId, ...scopeQuery(scope), page, limit });

@@ -24,6 +24,26 @@ export class UpstreamError extends Error {
   readonly body: string | undefined;
 }
 
+export type UpstreamOutcome = 'ok' | UpstreamFailureKind;
+
+/** Told about every upstream call once it is settled: its endpoint path, time and outcome. */
+export type UpstreamObserver = (endpoint: string, seconds: number, outcome: UpstreamOutcome) => void;
+
+/** Runs one upstream call (fetch and validation) and reports it to the observer, if any. */
+export async function observed<T>(observer: UpstreamObserver | undefined, endpoint: string, call: () => Promise<T>): Promise<T> {
+  if (!observer) return call();
+  const started = performance.now();
+  const seconds = () => (performance.now() - started) / 1000;
+  try {
+    const result = await call();
+    observer(endpoint, seconds(), 'ok');
+    return result;
+  } catch (error) {
+    observer(endpoint, seconds(), error instanceof UpstreamError ? error.kind : 'network');
+    throw error;
+  }
+}
+
 export interface HttpClientOptions {
   /** Budget for one call: connect, headers and body together. */
   readonly timeoutMs: number;

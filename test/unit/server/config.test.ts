@@ -4,7 +4,14 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', contentApiUrl: undefined, campaignApiUrl: undefined, defaultSiteKey: 'answers', analyticsCodes: {}, trustProxy: false, logLevel: 'info' });
+    expect(config).toMatchObject({ metricsPort: undefined, drainDelayMs: 2000 });
     expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  it('reads the metrics port and the drain delay', () => {
+    expect(loadConfig({ METRICS_PORT: '9464', DRAIN_DELAY_MS: '0' })).toMatchObject({ metricsPort: 9464, drainDelayMs: 0 });
+    expect(loadConfig({ METRICS_PORT: '0' }).metricsPort).toBe(0);
+    expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
   });
 
   it('reads every variable', () => {
@@ -26,6 +33,10 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['DEFAULT_SITE_KEY', 'two words'],
     ['UPSTREAM_TIMEOUT_MS', '0'],
+    ['METRICS_PORT', 'nine'],
+    ['METRICS_PORT', '3000'],
+    ['DRAIN_DELAY_MS', '-1'],
+    ['DRAIN_DELAY_MS', '60000'],
   ])('%s=%p stops start-up naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

@@ -10,6 +10,8 @@ describe('normalizeHost', () => {
     ['[::1]:3000', '::1'],
     ['[2001:db8::1]', '2001:db8::1'],
     ['localhost', 'localhost'],
+    ['123.example.com', '123.example.com'],
+    ['0x7f.example', '0x7f.example'],
   ])('%s -> %s', (raw, expected) => {
     expect(normalizeHost(raw)).toBe(expected);
   });
@@ -28,6 +30,12 @@ describe('normalizeHost', () => {
     ['[not-ip]:80'],
     [`${'a'.repeat(63)}.${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`],
     ['exämple.com'],
+    // Found by the fuzz test: URL parsers read these as (invalid) IPv4 numbers.
+    ['99999999999999999999'],
+    ['0x7f.0.0.1'],
+    ['1.2.3'],
+    ['127.000.0.1'],
+    ['example.123'],
   ])('rejects %p', (raw) => {
     expect(normalizeHost(raw)).toBeNull();
   });

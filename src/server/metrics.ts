@@ -1,0 +1,119 @@
+/**
+ * Prometheus metrics (prom-client) on a registry of this app instance, served by index.ts on
+ * their own port (METRICS_PORT), never on the public one. Every label has a bounded set of
+ * values: route names, status classes, site keys of configured sites, endpoint paths.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import type { UpstreamOutcome } from './upstream/http';
+
+export type CacheOutcome = 'hit' | 'miss' | 'stale';
+
+export interface RequestObservation {
+  /** A route-table name, or one of the few fixed names of requests answered before it. */
+  readonly route: string;
+  /** A site key of a configured site, or SITE_LABEL.global / SITE_LABEL.none. */
+  readonly site: string;
+  /** The status code, or 'aborted' when the client left before the answer was complete. */
+  readonly status: number | 'aborted';
+  readonly seconds: number;
+}
+
+/** What the app reports; callers never see prom-client. */
+export interface Metrics {
+  observeRequest(observation: RequestObservation): void;
+  observeUpstream(endpoint: string, seconds: number, outcome: UpstreamOutcome): void;
+  /** For the data cache: one count per lookup, by cache name and outcome. */
+  countCache(kind: string, outcome: CacheOutcome): void;
+}
+
+/** For tests and when METRICS_PORT is unset: nothing is collected. */
+export const noMetrics: Metrics = {
+  observeRequest() {},
+  observeUpstream() {},
+  countCache() {},
+};
+
+export interface PrometheusMetrics extends Metrics {
+  readonly registry: Registry;
+}
+
+/** Site label values that no site key can take (site keys are DNS labels). */
+export const SITE_LABEL = { global: '_global', none: '_none', other: '_other' } as const;
+
+/** More distinct site keys than this are counted under SITE_LABEL.other. */
+export const MAX_SITE_LABELS = 500;
+
+export function statusClassOf(status: number | 'aborted'): string {
+  return status === 'aborted' ? 'aborted' : `${Math.floor(status / 100)}xx`;
+}
+
+export function createPrometheusMetrics(): PrometheusMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry });
+  const registers = [registry];
+
+  const requestDuration = new Histogram({
+    name: 'http_request_duration_seconds',
+    help: 'Time to answer an HTTP request, by route, status class and site key',
+    labelNames: ['route', 'status_class', 'site'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers,
+  });
+  const upstreamDuration = new Histogram({
+    name: 'upstream_request_duration_seconds',
+    help: 'Time of one content API or campaign service call, by endpoint and outcome',
+    labelNames: ['endpoint', 'outcome'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers,
+  });
+  const upstreamFailures = new Counter({
+    name: 'upstream_failures_total',
+    help: 'Failed content API or campaign service calls, by endpoint and kind of failure',
+    labelNames: ['endpoint', 'kind'] as const,
+    registers,
+  });
+  const cacheLookups = new Counter({
+    name: 'cache_lookups_total',
+    help: 'Data cache lookups, by cache and outcome (hit, miss, stale)',
+    labelNames: ['cache', 'outcome'] as const,
+    registers,
+  });
+
+  const seenSites = new Set<string>();
+  const siteLabel = (site: string): string => {
+    if (seenSites.has(site)) return site;
+    if (seenSites.size >= MAX_SITE_LABELS) return SITE_LABEL.other;
+    seenSites.add(site);
+    return site;
+  };
+
+  return {
+    registry,
+    observeRequest({ route, site, status, seconds }) {
+      requestDuration.observe({ route, status_class: statusClassOf(status), site: siteLabel(site) }, seconds);
+    },
+    observeUpstream(endpoint, seconds, outcome) {
+      upstreamDuration.observe({ endpoint, outcome }, seconds);
+      if (outcome !== 'ok') upstreamFailures.inc({ endpoint, kind: outcome });
+    },
+    countCache(kind, outcome) {
+      cacheLookups.inc({ cache: kind, outcome });
+    },
+  };
+}
+
+/** The metrics port's only answer: GET /metrics in the Prometheus text format. */
+export function metricsEndpoint(registry: Registry): (req: IncomingMessage, res: ServerResponse) => void {
+  return function serveMetrics(req, res) {
+    const path = (req.url ?? '').split('?')[0];
+    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+      return;
+    }
+    registry.metrics().then(
+      (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+      () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected'),
+    );
+  };
+}

@@ -1,0 +1,85 @@
+/**
+ * Security headers (contract/app.md, Routes; docs/decisions/0002 and 0060): a hash-based strict
+ * CSP, HSTS, nosniff, a referrer policy and frame-ancestors, set by helmet on every answer.
+ */
+import type { Request, RequestHandler, Response } from 'express';
+import helmet from 'helmet';
+
+/**
+ * Third-party hosts GPT, AdSense and gtag.js talk to (connect-src) or frame (frame-src): ad
+ * requests and SafeFrames (*.doubleclick.net, *.googlesyndication.com), ad-quality checks,
+ * GA4 collection (Google's published list: *.google-analytics.com, *.analytics.google.com,
+ * *.googletagmanager.com) and Google Signals (*.google.com). Scripts need no host here:
+ * 'strict-dynamic' trusts whatever the trusted bundle inserts.
+ */
+export const AD_AND_ANALYTICS_HOSTS = [
+  'https://*.doubleclick.net',
+  'https://*.googlesyndication.com',
+  'https://*.adtrafficquality.google',
+  'https://*.googletagmanager.com',
+  'https://*.google-analytics.com',
+  'https://*.analytics.google.com',
+  'https://*.google.com',
+] as const;
+
+export type CspDirectives = Readonly<Record<string, readonly string[]>>;
+
+/**
+ * The policy, a pure function of the loader's hash. Only the hashed inline loader runs, and
+ * what it adds ('strict-dynamic'); `https:` and 'unsafe-inline' are fallbacks for browsers
+ * without 'strict-dynamic' and are ignored by every browser that has it.
+ */
+export function contentSecurityPolicy(loaderHash: string): CspDirectives {
+  return {
+    'default-src': ["'self'"],
+    'script-src': [`'${loaderHash}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    // Ad scripts set inline styles, also inside the same-origin frames that inherit this policy.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Ad creatives and the global setting's pixels are images from any https host.
+    'img-src': ["'self'", 'data:', 'https:'],
+    'connect-src': ["'self'", ...AD_AND_ANALYTICS_HOSTS],
+    'frame-src': [...AD_AND_ANALYTICS_HOSTS],
+    'font-src': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': ["'self'"],
+  };
+}
+
+/** helmet with the policy above; built once, not per request. */
+export function securityHeaders(options: { loaderHash: string }): RequestHandler {
+  const directives = contentSecurityPolicy(options.loaderHash);
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(Object.entries(directives).map(([name, sources]) => [name, [...sources]])),
+    },
+    // Cross-origin ad frames and images do not send CORP headers; requiring them would blank ads.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+}
+
+/**
+ * The security headers do not depend on the request, so helmet computes them once, here, and
+ * every answer gets the same list (the page-cache fast path included).
+ */
+export function securityHeadersOf(loaderHash: string): [string, string][] {
+  const headers = new Map<string, string>();
+  // helmet only sets and removes headers; a recording stand-in for the response is enough.
+  const recorder = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+  };
+  securityHeaders({ loaderHash })({} as Request, recorder as unknown as Response, () => undefined);
+  return [...headers];
+}
+
+/** Sets a fixed list of headers on every answer. */
+export function staticHeaders(headers: readonly (readonly [string, string])[]): RequestHandler {
+  return function setSecurityHeaders(_req, res, next) {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
+}

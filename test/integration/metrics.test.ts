@@ -1,0 +1,90 @@
+/** Request and upstream metrics through HTTP, read from the app instance's own registry. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { createPrometheusMetrics, metricsEndpoint, type PrometheusMetrics } from '../../src/server/metrics';
+import { failWith } from '../support/fake-upstream';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+let t: TestApp;
+let metrics: PrometheusMetrics;
+beforeAll(async () => {
+  metrics = createPrometheusMetrics();
+  t = await startTestApp({ metrics, timeoutMs: 300 });
+});
+afterAll(() => t.close());
+beforeEach(() => {
+  t.upstream.clearOverrides();
+  metrics.registry.resetMetrics();
+});
+
+const count = (text: string, metric: string, labels: string) => Number(new RegExp(`^${metric}\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+
+describe('request metrics', () => {
+  it('by route name, status class and the key of the configured site', async () => {
+    await request(t.app).get('/').set('Host', 'sub.example.com');
+    await request(t.app).get('/article-1').set('Host', 'sub.example.com');
+    await request(t.app).get('/no-such-article').set('Host', 'sub.example.com');
+    const text = await metrics.registry.metrics();
+    expect(count(text, 'http_request_duration_seconds_count', 'route="home",status_class="2xx",site="example"')).toBe(1);
+    expect(count(text, 'http_request_duration_seconds_count', 'route="article",status_class="2xx",site="example"')).toBe(1);
+    expect(count(text, 'http_request_duration_seconds_count', 'route="article",status_class="4xx",site="example"')).toBe(1);
+  });
+
+  it('never labels with a host a visitor made up', async () => {
+    for (const host of ['made-up-1.example.org', 'x.made-up-2.net', 'made-up-3.test']) await request(t.app).get('/').set('Host', host);
+    await request(t.app).get('/').set('Host', 'bad host');
+    await request(t.app).get('/healthz');
+    const text = await metrics.registry.metrics();
+    expect(text).not.toMatch(/made-up/);
+    expect(count(text, 'http_request_duration_seconds_count', 'route="home",status_class="2xx",site="_global"')).toBe(3);
+    expect(count(text, 'http_request_duration_seconds_count', 'route="unrouted",status_class="4xx",site="_none"')).toBe(1);
+    expect(count(text, 'http_request_duration_seconds_count', 'route="healthz",status_class="2xx",site="_none"')).toBe(1);
+  });
+});
+
+describe('upstream metrics', () => {
+  it('time every call by endpoint, and count failures by kind', async () => {
+    t.upstream.override('/api/category/get', failWith.status(500));
+    t.upstream.override('/api/article/home', failWith.invalidJson());
+    await request(t.app).get('/').set('Host', 'sub.example.com');
+    const text = await metrics.registry.metrics();
+    expect(count(text, 'upstream_request_duration_seconds_count', 'endpoint="/api/subdomains/get",outcome="ok"')).toBe(1);
+    expect(count(text, 'upstream_failures_total', 'endpoint="/api/category/get",kind="status"')).toBe(1);
+    expect(count(text, 'upstream_failures_total', 'endpoint="/api/article/home",kind="invalid_json"')).toBe(1);
+    expect(text).not.toMatch(/sub\.example\.com/);
+  });
+
+  it('campaign calls are named by their path, not by the visitor id', async () => {
+    await request(t.app).get('/?utm_id=visitor-chosen-id').set('Host', 'inherit.example.com');
+    const text = await metrics.registry.metrics();
+    expect(count(text, 'upstream_request_duration_seconds_count', 'endpoint="/meta-ms/api/v1/meta-db/campaigns/checkCampaign/:utmId",outcome="ok"')).toBe(1);
+    expect(text).not.toContain('visitor-chosen-id');
+  });
+});
+
+describe('the metrics endpoint', () => {
+  let server: Server;
+  let base: string;
+  beforeAll(async () => {
+    server = createServer(metricsEndpoint(metrics.registry));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+  it('answers /metrics in the Prometheus text format, and nothing else', async () => {
+    const res = await request(base).get('/metrics');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
+    expect(res.text).toContain('# TYPE http_request_duration_seconds histogram');
+    expect((await request(base).get('/')).status).toBe(404);
+    expect((await request(base).post('/metrics')).status).toBe(404);
+  });
+
+  it('is not on the public port', async () => {
+    const res = await request(t.app).get('/metrics').set('Host', 'sub.example.com');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('http_request_duration_seconds');
+  });
+});

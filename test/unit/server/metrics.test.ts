@@ -1,0 +1,58 @@
+import { createPrometheusMetrics, MAX_SITE_LABELS, SITE_LABEL, statusClassOf } from '../../../src/server/metrics';
+import { routeLabelOf, siteLabelOf } from '../../../src/server/middleware/request-metrics';
+import type { Site } from '../../../src/server/site/load-site';
+
+describe('labels', () => {
+  it('status classes', () => {
+    expect([200, 304, 404, 503, 'aborted' as const].map(statusClassOf)).toEqual(['2xx', '3xx', '4xx', '5xx', 'aborted']);
+  });
+
+  it('routes: the route table name, else a fixed early name', () => {
+    expect(routeLabelOf('/anything', 'article')).toBe('article');
+    expect(routeLabelOf('/healthz', undefined)).toBe('healthz');
+    expect(routeLabelOf('/readyz', undefined)).toBe('readyz');
+    expect(routeLabelOf('/assets/client-1.js', undefined)).toBe('assets');
+    expect(routeLabelOf('/random/visitor/path', undefined)).toBe('unrouted');
+  });
+
+  it('sites: the key of a configured record; never a key made up from the host', () => {
+    const site = (source: Site['source']) => ({ key: 'example', source }) as Site;
+    expect(siteLabelOf(site('subdomain'))).toBe('example');
+    expect(siteLabelOf(site('domain'))).toBe('example');
+    expect(siteLabelOf(site('global'))).toBe(SITE_LABEL.global);
+    expect(siteLabelOf(undefined)).toBe(SITE_LABEL.none);
+  });
+});
+
+describe('createPrometheusMetrics', () => {
+  it('keeps each instance in its own registry', async () => {
+    const a = createPrometheusMetrics();
+    const b = createPrometheusMetrics();
+    a.countCache('site', 'hit');
+    expect(await a.registry.metrics()).toContain('cache_lookups_total{cache="site",outcome="hit"} 1');
+    expect(await b.registry.metrics()).not.toContain('cache_lookups_total{cache="site",outcome="hit"}');
+  });
+
+  it('counts upstream failures by endpoint and kind, and times every call', async () => {
+    const metrics = createPrometheusMetrics();
+    metrics.observeUpstream('/api/setting/get', 0.01, 'ok');
+    metrics.observeUpstream('/api/setting/get', 2, 'timeout');
+    const text = await metrics.registry.metrics();
+    expect(text).toContain('upstream_failures_total{endpoint="/api/setting/get",kind="timeout"} 1');
+    expect(text).toContain('upstream_request_duration_seconds_count{endpoint="/api/setting/get",outcome="ok"} 1');
+    expect(text).toContain('upstream_request_duration_seconds_count{endpoint="/api/setting/get",outcome="timeout"} 1');
+    expect(text).not.toContain('kind="ok"');
+  });
+
+  it('caps the number of site label values', async () => {
+    const metrics = createPrometheusMetrics();
+    for (let n = 0; n < MAX_SITE_LABELS + 50; n++) metrics.observeRequest({ route: 'home', site: `site${n}`, status: 200, seconds: 0.01 });
+    const sites = new Set([...(await metrics.registry.metrics()).matchAll(/site="([^"]+)"/g)].map((m) => m[1]));
+    expect(sites.size).toBe(MAX_SITE_LABELS + 1);
+    expect(sites.has(SITE_LABEL.other)).toBe(true);
+  });
+
+  it('has the default process metrics', async () => {
+    expect(await createPrometheusMetrics().registry.metrics()).toMatch(/^process_cpu_user_seconds_total /m);
+  });
+});

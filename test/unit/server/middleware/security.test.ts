@@ -1,0 +1,31 @@
+import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy } from '../../../../src/server/middleware/security';
+
+const HASH = 'sha256-AbCdEf0123456789+/AbCdEf0123456789+/AbCdEf0=';
+
+describe('contentSecurityPolicy', () => {
+  const policy = contentSecurityPolicy(HASH);
+
+  it('allows scripts only through the hashed loader and what it adds', () => {
+    expect(policy['script-src']).toEqual([`'${HASH}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"]);
+    expect(Object.values(policy).flat()).not.toContain("'unsafe-eval'");
+  });
+
+  it('has the strict parts of the contract', () => {
+    expect(policy['object-src']).toEqual(["'none'"]);
+    expect(policy['base-uri']).toEqual(["'none'"]);
+    expect(policy['frame-ancestors']).toEqual(["'self'"]);
+    expect(policy['default-src']).toEqual(["'self'"]);
+    expect(policy['form-action']).toEqual(["'self'"]);
+  });
+
+  it('opens connections and frames to the ad and analytics hosts only, all over https', () => {
+    expect(policy['connect-src']).toEqual(["'self'", ...AD_AND_ANALYTICS_HOSTS]);
+    expect(policy['frame-src']).toEqual([...AD_AND_ANALYTICS_HOSTS]);
+    for (const host of AD_AND_ANALYTICS_HOSTS) expect(host).toMatch(/^https:\/\/(\*\.)?[a-z0-9.-]+\.(com|net|google)$/);
+  });
+
+  it('is a pure function of the hash', () => {
+    expect(contentSecurityPolicy(HASH)).toEqual(policy);
+    expect(contentSecurityPolicy('sha256-other')['script-src']?.[0]).toBe("'sha256-other'");
+  });
+});
