@@ -54,6 +54,8 @@ describe('the error catalogue', () => {
     // The subdomain is unknown now; sub.example.com is no domain either: the global setting.
     expect(parseHtml(res.text).title).toBe('Global Site');
     expect(t.logs.events('site.lookup_failed')[0]).toMatchObject({ level: 40, host: 'sub.example.com', status: 500 });
+    const raw = t.logs.raw.find((line) => line.includes('"site.lookup_failed"')) ?? '';
+    expect(raw.match(/"host":/g)).toHaveLength(1);
   });
 
   it('a site lookup answering invalid JSON or a wrong shape is no record', async () => {

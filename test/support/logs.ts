@@ -11,18 +11,29 @@ export interface LogLine {
 
 export interface LogCapture extends DestinationStream {
   readonly lines: LogLine[];
+  /** The lines as written, before parsing (a repeated key would hide in the parsed form). */
+  readonly raw: string[];
   events(name: string): LogLine[];
   clear(): void;
 }
 
 export function captureLogs(): LogCapture {
   const lines: LogLine[] = [];
+  const raw: string[] = [];
   return {
     lines,
+    raw,
     write(chunk: string) {
-      for (const line of chunk.split('\n')) if (line.trim()) lines.push(JSON.parse(line) as LogLine);
+      for (const line of chunk.split('\n')) {
+        if (!line.trim()) continue;
+        raw.push(line);
+        lines.push(JSON.parse(line) as LogLine);
+      }
     },
     events: (name) => lines.filter((line) => line.event === name),
-    clear: () => void lines.splice(0, lines.length),
+    clear: () => {
+      lines.splice(0, lines.length);
+      raw.splice(0, raw.length);
+    },
   };
 }

@@ -23,7 +23,9 @@ export async function siteLookup<T>(log: Logger, host: string, call: () => Promi
     return await call();
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    log.warn({ event: 'site.lookup_failed', host, ...failureFields(error) }, 'site lookup failed; treated as no record');
+    // A request's logger already names its host; a line must not carry the key twice.
+    const hostField = log.bindings().host === host ? {} : { host };
+    log.warn({ event: 'site.lookup_failed', ...hostField, ...failureFields(error) }, 'site lookup failed; treated as no record');
     return undefined;
   }
 }
