@@ -1,21 +1,22 @@
 #!/usr/bin/env node
 /**
  * Builds the client bundle and stylesheet (content-hashed, with a manifest the server reads)
- * and the server bundle. Usable as a module: `import { build } from './build.mjs'`.
+ * and the server bundle. Usable as a module: `import { build, buildClient } from './build.mjs'`.
+ * `node scripts/build.mjs --client-only DIR` writes only the client part into DIR (tests, size).
  */
 import { build as esbuild } from 'esbuild';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(root, 'dist');
 
-export async function build({ quiet = false } = {}) {
-  await rm(dist, { recursive: true, force: true });
-  const publicDir = path.join(dist, 'public');
+/** Writes publicDir/assets/* and publicDir/manifest.json; returns the manifest. */
+export async function buildClient(publicDir) {
+  await rm(publicDir, { recursive: true, force: true });
   await mkdir(path.join(publicDir, 'assets'), { recursive: true });
-
   const client = await esbuild({
     entryPoints: { client: path.join(root, 'src/client/index.ts'), site: path.join(root, 'src/client/styles.css') },
     outdir: path.join(publicDir, 'assets'),
@@ -35,7 +36,12 @@ export async function build({ quiet = false } = {}) {
   };
   const manifest = { client: find('.js'), stylesheet: find('.css') };
   await writeFile(path.join(publicDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}
 
+export async function build({ quiet = false } = {}) {
+  await rm(dist, { recursive: true, force: true });
+  const manifest = await buildClient(path.join(dist, 'public'));
   await esbuild({
     entryPoints: [path.join(root, 'src/server/index.ts')],
     outfile: path.join(dist, 'server/index.js'),
@@ -53,7 +59,9 @@ export async function build({ quiet = false } = {}) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  build().catch((error) => {
+  const { values } = parseArgs({ options: { 'client-only': { type: 'string' } } });
+  const clientDir = values['client-only'];
+  (clientDir ? buildClient(path.resolve(clientDir)) : build()).catch((error) => {
     console.error(error.message);
     process.exit(1);
   });
