@@ -9,24 +9,30 @@ export interface ArticleCard {
   readonly category?: { readonly name: string; readonly slug: string } | undefined;
 }
 
-/** Article cards: title link, category, date, excerpt. */
-export function ArticleList({ articles, headingLevel = 2 }: { articles: readonly ArticleCard[]; headingLevel?: 2 | 3 }) {
+/**
+ * Article cards: title link, excerpt, then category and date. The title link covers the whole
+ * card (styles.css), so the card is one large target; the category link sits above it.
+ * `lead` sets the first card larger, as a publication's top story; a category's own page leaves
+ * out the category, which every card there shares.
+ */
+export function ArticleList({ articles, headingLevel = 2, lead = false, showCategory = true }: { articles: readonly ArticleCard[]; headingLevel?: 2 | 3; lead?: boolean; showCategory?: boolean }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <ul className="article-list">
+    <ul className={lead ? 'article-list has-lead' : 'article-list'}>
       {articles.map((article) => {
         const date = formatDate(article.publishedAt);
+        const category = showCategory ? article.category : undefined;
         return (
           <li key={article._id} className="card">
             <Heading className="card-title">
               <a href={`/${article.slug}`}>{article.title}</a>
             </Heading>
+            {article.excerpt ? <p className="card-excerpt">{article.excerpt}</p> : null}
             <p className="card-meta">
-              {article.category ? <a href={`/category/${article.category.slug}`}>{article.category.name}</a> : null}
-              {article.category && date ? ' · ' : null}
+              {category ? <a href={`/category/${category.slug}`}>{category.name}</a> : null}
+              {category && date ? <span aria-hidden="true"> · </span> : null}
               {date && article.publishedAt ? <time dateTime={article.publishedAt}>{date}</time> : null}
             </p>
-            {article.excerpt ? <p className="card-excerpt">{article.excerpt}</p> : null}
           </li>
         );
       })}
@@ -34,16 +40,18 @@ export function ArticleList({ articles, headingLevel = 2 }: { articles: readonly
   );
 }
 
-/** The "new articles" list under an article: exactly one link per article. */
+/** The "new articles" list under an article: exactly one link per article (contract: `#new-articles`). */
 export function NewArticles({ articles }: { articles: readonly ArticleCard[] }) {
   if (articles.length === 0) return null;
   return (
     <section id="new-articles" className="new-articles" aria-labelledby="new-articles-title">
-      <h2 id="new-articles-title">New answers</h2>
-      <ul>
+      <h2 id="new-articles-title" className="section-title">New answers</h2>
+      <ul className="new-list">
         {articles.map((article) => (
-          <li key={article._id}>
-            <a href={`/${article.slug}`}>{article.title}</a>
+          <li key={article._id} className="new-item">
+            <h3 className="new-title">
+              <a href={`/${article.slug}`}>{article.title}</a>
+            </h3>
             {article.excerpt ? <p>{article.excerpt}</p> : null}
           </li>
         ))}

@@ -69,6 +69,19 @@ function SocialTags({ social }: { social: SocialMeta }) {
   );
 }
 
+/**
+ * The icon of a site without its own favicon: a speech bubble on the brand colour, inline, so the
+ * browser does not ask for a /favicon.ico that is not there.
+ */
+function defaultFavicon(brandColor: string): string {
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
+    `<rect width="32" height="32" rx="7" fill="${brandColor}"/>` +
+    '<path d="M8 9h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9l-5 4v-4H8a2 2 0 0 1-2-2v-9a2 2 0 0 1 2-2z" fill="#fff"/>' +
+    '</svg>';
+  return `data:image/svg+xml,${encodeURIComponent(svg)}`;
+}
+
 /** The whole HTML document; the page decides shell or not through its children. */
 export function Document({ head, state, assets, children }: DocumentProps) {
   return (
@@ -81,7 +94,7 @@ export function Document({ head, state, assets, children }: DocumentProps) {
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
         <meta name="theme-color" content={state.brandColor} />
-        {head.favicon ? <link rel="icon" href={head.favicon} /> : null}
+        <link rel="icon" href={head.favicon || defaultFavicon(state.brandColor)} />
         {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
         <link rel="stylesheet" href={assets.stylesheet} />
         {head.social ? <SocialTags social={head.social} /> : null}

@@ -13,13 +13,17 @@ export interface ArticleView {
   readonly image?: { readonly url: string; readonly alt: string; readonly width?: number | undefined; readonly height?: number | undefined } | null | undefined;
 }
 
+/** With a tagline, the name (the h1) is set as a kicker and the tagline large: the header already shows the name. */
 export function HomePage({ siteName, tagline, articles }: { siteName: string; tagline?: string | undefined; articles: readonly ArticleCard[] }) {
   return (
     <>
-      <h1 className="page-title">{siteName}</h1>
-      {tagline ? <p className="lede">{tagline}</p> : null}
-      <section id="home-articles" aria-label="Latest answers">
-        {articles.length > 0 ? <ArticleList articles={articles} /> : <p className="empty">No answers have been published here yet.</p>}
+      <div className={tagline ? 'page-intro home-intro' : 'page-intro'}>
+        <h1 className="page-title">{siteName}</h1>
+        {tagline ? <p className="lede">{tagline}</p> : null}
+      </div>
+      <section id="home-articles" aria-labelledby="home-articles-title">
+        <h2 id="home-articles-title" className="section-title">Latest answers</h2>
+        {articles.length > 0 ? <ArticleList articles={articles} headingLevel={3} lead /> : <p className="empty">No answers have been published here yet.</p>}
       </section>
     </>
   );
@@ -43,9 +47,11 @@ export function ArticlePage({ article, newArticles }: { article: ArticleView; ne
       <article className="article">
         <header className="article-header">
           {article.category ? (
-            <a className="article-category" href={`/category/${article.category.slug}`}>
-              {article.category.name}
-            </a>
+            <p className="eyebrow">
+              <a className="article-category" href={`/category/${article.category.slug}`}>
+                {article.category.name}
+              </a>
+            </p>
           ) : null}
           <h1>{article.title}</h1>
           <p className="article-meta">
@@ -85,9 +91,9 @@ export function Pager({ pagination }: { pagination: Pagination }) {
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label="Pages">
-      {page > 1 ? <a rel="prev" href={hrefFor(page - 1)}>← Newer</a> : <span />}
+      {page > 1 ? <a rel="prev" href={hrefFor(page - 1)}><span aria-hidden="true">← </span>Newer answers</a> : <span />}
       <span className="pager-status">Page {page} of {pages}</span>
-      {page < pages ? <a rel="next" href={hrefFor(page + 1)}>Older →</a> : <span />}
+      {page < pages ? <a rel="next" href={hrefFor(page + 1)}>Older answers<span aria-hidden="true"> →</span></a> : <span />}
     </nav>
   );
 }
@@ -95,10 +101,13 @@ export function Pager({ pagination }: { pagination: Pagination }) {
 export function CategoryPage({ name, description, articles, pagination }: { name: string; description?: string | undefined; articles: readonly ArticleCard[]; pagination: Pagination }) {
   return (
     <>
-      <h1 className="page-title">{name}</h1>
-      {description ? <p className="lede">{description}</p> : null}
+      <div className="page-intro">
+        <p className="eyebrow">Category</p>
+        <h1 className="page-title">{name}</h1>
+        {description ? <p className="lede">{description}</p> : null}
+      </div>
       <section id="category-articles" aria-label={`Answers in ${name}`}>
-        {articles.length > 0 ? <ArticleList articles={articles} /> : <p className="empty">No answers in this category yet.</p>}
+        {articles.length > 0 ? <ArticleList articles={articles} showCategory={false} /> : <p className="empty">No answers in this category yet.</p>}
       </section>
       <Pager pagination={pagination} />
     </>

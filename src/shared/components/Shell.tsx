@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { AdSlotType } from '../ads';
 import { AdSlot } from './AdSlot';
+import { MenuIcon, MoonIcon } from './Icons';
 
 export interface ShellSite {
   readonly name: string;
@@ -18,63 +19,98 @@ export interface ShellProps {
   readonly children: ReactNode;
 }
 
-function OtherMenu({ links, id }: { links: ShellSite['other']; id: string }) {
-  if (links.length === 0) return null;
+/** The site's logo, or its name set as a wordmark with a monogram. */
+function Brand({ site }: { site: ShellSite }) {
   return (
-    <ul className="other-menu" id={id}>
-      {links.map((link) => (
-        <li key={`${link.url}|${link.label}`}>
-          <a href={link.url}>{link.label}</a>
-        </li>
-      ))}
-    </ul>
+    <a className="brand" href="/" rel="home">
+      {site.logo ? (
+        <img src={site.logo} alt={site.name} height={32} />
+      ) : (
+        <>
+          <span className="brand-mark" aria-hidden="true">{site.name.trim().charAt(0).toUpperCase()}</span>
+          <span className="brand-name">{site.name}</span>
+        </>
+      )}
+    </a>
   );
 }
 
-/** Header (name or logo, both menus, theme toggle), main, footer; ad containers by slot type. */
+/**
+ * The category menu: a row of links on wide screens; on small ones it folds behind the
+ * `<details>` summary, a native disclosure button that works without script (styles.css).
+ * The nav is always there (contract: `nav#category-menu`); a site without categories hides it.
+ */
+function CategoryMenu({ categories }: { categories: ShellSite['categories'] }) {
+  return (
+    <details className="menu-disclosure" hidden={categories.length === 0}>
+      <summary className="menu-button">
+        <MenuIcon />
+        <span>Menu</span>
+      </summary>
+      <nav id="category-menu" aria-label="Categories">
+        <ul className="category-links">
+          {categories.map((category) => (
+            <li key={category.slug}>
+              <a href={`/category/${category.slug}`}>{category.name}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </details>
+  );
+}
+
+function SiteFooter({ site }: { site: ShellSite }) {
+  return (
+    <footer id="site-footer">
+      <div className="wrap footer-inner">
+        <p className="footer-brand">{site.name}</p>
+        {site.other.length > 0 ? (
+          <nav id="other-menu" aria-label="About this site">
+            <ul className="other-menu">
+              {site.other.map((link) => (
+                <li key={`${link.url}|${link.label}`}>
+                  <a href={link.url}>{link.label}</a>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <p className="footer-text">{site.footerText ?? `© ${site.name}`}</p>
+      </div>
+    </footer>
+  );
+}
+
+/** Header (name or logo, category menu, theme toggle), main, footer (other menu); ad containers by slot type. */
 export function Shell({ site, adSlots, theme, campaignHeadline, children }: ShellProps) {
   const has = (type: AdSlotType) => adSlots.includes(type);
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
       <header id="site-header">
-        <div className="header-inner">
-          <a className="brand" href="/" rel="home">
-            {site.logo ? <img src={site.logo} alt={site.name} height={32} /> : site.name}
-          </a>
+        <div className="wrap header-bar">
+          <Brand site={site} />
           <button type="button" className="theme-toggle" id="theme-toggle" aria-pressed={theme === 'dark'} aria-label="Dark mode">
-            <span aria-hidden="true">◐</span>
+            <MoonIcon />
           </button>
-          <details className="menu-disclosure">
-            <summary>Menu</summary>
-            <nav id="category-menu" aria-label="Categories">
-              <ul>
-                {site.categories.map((category) => (
-                  <li key={category.slug}>
-                    <a href={`/category/${category.slug}`}>{category.name}</a>
-                  </li>
-                ))}
-              </ul>
-            </nav>
-            <nav id="other-menu" aria-label="More">
-              <OtherMenu links={site.other} id="other-menu-links" />
-            </nav>
-          </details>
+          <CategoryMenu categories={site.categories} />
         </div>
       </header>
-      {has('siderail_left') ? <aside className="siderail siderail-left" aria-label="Advertisement"><AdSlot type="siderail_left" /></aside> : null}
-      {has('siderail_right') ? <aside className="siderail siderail-right" aria-label="Advertisement"><AdSlot type="siderail_right" /></aside> : null}
-      <main id="main" tabIndex={-1}>
+      {has('siderail_left') ? <aside className="siderail siderail-left" aria-label="Advertisement, left"><AdSlot type="siderail_left" /></aside> : null}
+      {has('siderail_right') ? <aside className="siderail siderail-right" aria-label="Advertisement, right"><AdSlot type="siderail_right" /></aside> : null}
+      <main id="main" className="wrap" tabIndex={-1}>
         {campaignHeadline ? <p id="campaign-headline" className="campaign-headline">{campaignHeadline}</p> : null}
         {has('banner_1') ? <AdSlot type="banner_1" /> : null}
         {children}
-        {has('banner_2') ? <AdSlot type="banner_2" /> : null}
-        {has('banner_3') ? <AdSlot type="banner_3" /> : null}
+        {has('banner_2') || has('banner_3') ? (
+          <div className="ad-row">
+            {has('banner_2') ? <AdSlot type="banner_2" /> : null}
+            {has('banner_3') ? <AdSlot type="banner_3" /> : null}
+          </div>
+        ) : null}
       </main>
-      <footer id="site-footer">
-        <OtherMenu links={site.other} id="footer-menu" />
-        <p className="footer-text">{site.footerText ?? `© ${site.name}`}</p>
-      </footer>
+      <SiteFooter site={site} />
       {has('popup') ? <div className="ad-popup-wrap"><AdSlot type="popup" /></div> : null}
       {has('anchor') ? <div className="ad-anchor-wrap"><AdSlot type="anchor" /></div> : null}
     </>

@@ -1,6 +1,7 @@
 /// <reference types="google-publisher-tag" />
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { JSDOM } from 'jsdom';
 import { ADSENSE_URL, GPT_URL, siderailQuery, sizeMappingFor, sizesFor, slotPlans, unitPathFor, wireAds } from '../../../src/client/ads';
 import { AD_SLOT_TYPES, TEST_AD_UNIT_PATH, type AdSlotType } from '../../../src/shared/ads';
 import type { AppState } from '../../../src/shared/app-state';
@@ -66,11 +67,20 @@ describe('side-rail queries', () => {
 
   it('are the very queries styles.css uses to show rails before any script runs', () => {
     const css = readFileSync(path.resolve(__dirname, '../../../src/client/styles.css'), 'utf8');
-    const rules = [...css.matchAll(/@media \(([^)]*)\) \{([^}]*)\{ display: block; \} \}/g)].map(([, query, selectors]) => ({ query: `(${query})`, selectors: selectors ?? '' }));
+    // The browser's own CSS object model (jsdom's) reads the stylesheet.
+    const sheet = new JSDOM(`<style>${css}</style>`).window.document.styleSheets[0];
+    const rules = [...(sheet?.cssRules ?? [])]
+      .filter((rule): rule is CSSMediaRule => 'media' in rule && 'cssRules' in rule)
+      .flatMap((media) =>
+        [...media.cssRules]
+          .filter((rule): rule is CSSStyleRule => 'selectorText' in rule && (rule as CSSStyleRule).style.display === 'block')
+          .map((rule) => ({ query: media.media.mediaText, selectors: rule.selectorText })),
+      )
+      .filter((rule) => rule.selectors.includes('.siderail'));
     const routesShown = (query: string | null) => rules.filter((rule) => rule.query === query).flatMap((rule) => [...rule.selectors.matchAll(/data-route="([a-z-]+)"\] \.siderail/g)].map((m) => m[1]));
     expect(routesShown(siderailQuery('home'))).toEqual(['home']);
     expect(routesShown(siderailQuery('article')).sort()).toEqual(['article', 'category']);
-    expect(rules.flatMap((rule) => [...rule.selectors.matchAll(/\.siderail/g)])).toHaveLength(3);
+    expect(rules.flatMap((rule) => [...rule.selectors.matchAll(/\.siderail\b/g)])).toHaveLength(3);
   });
 });
 

@@ -1,0 +1,148 @@
+/**
+ * The article page in a real browser has no accessibility violation axe-core can find: the
+ * real app (fake upstream, fixture dataset, the real client build) on a loopback port, Debian's
+ * Chromium driven by playwright-core, axe injected over the DevTools protocol (the page's CSP
+ * stays as it is). The article of sub.example.com has ad containers, a side rail and both menus.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { source as axeSource } from 'axe-core';
+import type { AxeResults } from 'axe-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createRequestListener } from '../../src/server/app';
+import { loadAssets } from '../../src/server/assets';
+import { loadConfig } from '../../src/server/config';
+import { createLogger } from '../../src/server/logger';
+import { createCampaignApi } from '../../src/server/upstream/campaign-api';
+import { createContentApi } from '../../src/server/upstream/content-api';
+import { testDataset } from '../fixtures/dataset';
+import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
+import { captureLogs, type LogCapture } from '../support/logs';
+
+const root = path.resolve(__dirname, '../..');
+const CHROMIUM_PATH = '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  // The fixture's host names all lead to the app on loopback.
+  '--host-resolver-rules=MAP * 127.0.0.1',
+];
+const ARTICLE_HOST = 'sub.example.com';
+const ARTICLE_PATH = '/article-3';
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
+
+let publicDir: string;
+let upstream: FakeUpstream;
+let logs: LogCapture;
+let server: Server;
+let browser: Browser;
+let port: number;
+
+beforeAll(async () => {
+  // The real client build, into a folder of its own so no other test's dist/ is touched.
+  publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-axe-'));
+  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
+  upstream = await startFakeUpstream(testDataset);
+  logs = captureLogs();
+  const config = loadConfig({ DEFAULT_SITE_KEY: 'main', LOG_LEVEL: 'warn' });
+  server = createServer(
+    createRequestListener({
+      config,
+      logger: createLogger(config.logLevel, logs),
+      api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: 2000 }),
+      campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: 2000 }),
+      assets: loadAssets(publicDir),
+      readiness: { ready: true },
+      pageCache: null,
+      cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
+    }),
+  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+}, 60_000);
+
+afterAll(async () => {
+  await browser?.close();
+  server?.closeAllConnections();
+  await new Promise((resolve) => server?.close(resolve));
+  await upstream?.close();
+  rmSync(publicDir, { recursive: true, force: true });
+});
+
+const origin = () => `http://${ARTICLE_HOST}:${port}`;
+
+/** The article page in a fresh context with the theme cookie; nothing leaves the app's port. */
+async function openArticle(width: number, theme: 'light' | 'dark'): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 640 });
+  await context.addCookies([{ name: 'theme', value: theme, url: origin() }]);
+  await context.route((url) => url.port !== String(port), (route) => route.abort('blockedbyclient'));
+  const page = await context.newPage();
+  const response = await page.goto(`${origin()}${ARTICLE_PATH}`, { waitUntil: 'load' });
+  expect(response?.status()).toBe(200);
+  expect(await page.getAttribute('html', 'class')).toBe(theme);
+  return page;
+}
+
+async function axeRun(page: Page): Promise<AxeResults> {
+  await page.evaluate(axeSource);
+  return page.evaluate((tags) => (window as unknown as { axe: typeof import('axe-core') }).axe.run(document, { runOnly: { type: 'tag', values: tags } }), AXE_TAGS);
+}
+
+const describeViolations = (results: AxeResults) => results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+
+describe('the article page under axe-core', () => {
+  it.each([
+    [390, 'light'],
+    [390, 'dark'],
+    [1280, 'light'],
+    [1280, 'dark'],
+  ] as const)('at %i px in the %s theme has no violation', async (width, theme) => {
+    const page = await openArticle(width, theme);
+    try {
+      const results = await axeRun(page);
+      expect(describeViolations(results)).toEqual([]);
+      // axe really looked: contrast, landmarks and names were checked and passed.
+      expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(['color-contrast', 'landmark-one-main', 'page-has-heading-one', 'button-name', 'skip-link']));
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('has none with the small-screen menu opened from the keyboard (no script needed)', async () => {
+    const page = await openArticle(390, 'light');
+    try {
+      await page.focus('summary.menu-button');
+      await page.keyboard.press('Enter');
+      expect(await page.isVisible('#category-menu a[href="/category/alpha"]')).toBe(true);
+      expect(describeViolations(await axeRun(page))).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('would report a violation: an image without alt text added to the page is caught', async () => {
+    const page = await openArticle(1280, 'light');
+    try {
+      await page.evaluate(() => document.querySelector('.article-body')?.append(document.createElement('img')));
+      expect(describeViolations(await axeRun(page))).toEqual([expect.stringMatching(/^image-alt: /)]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('served every request without an error log', () => {
+    expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+});
