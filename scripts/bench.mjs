@@ -12,7 +12,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApi, get, hasCommand, root, rssMiB, start, stop, waitForHttp } from './lib/processes.mjs';
+import { benchApi, get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
 
 const DURATION = process.env.DURATION ?? '10s';
 const CONNECTIONS = process.env.CONNECTIONS ?? '32';
@@ -54,7 +54,7 @@ function wrk(url, extraArgs = []) {
 }
 
 async function startApp(env) {
-  const app = start(process.execPath, [path.join(root, 'dist/server/index.js')], {
+  const app = start(process.execPath, SERVER_ARGS, {
     cpu: 0,
     env: { NODE_ENV: 'production', PORT: String(APP_PORT), HOST: '127.0.0.1', CONTENT_API_URL: API, CAMPAIGN_API_URL: API, LOG_LEVEL: 'info', ...env },
   });

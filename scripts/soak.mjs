@@ -8,7 +8,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { root, rssMiB, start, stop, waitForHttp } from './lib/processes.mjs';
+import { root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
@@ -61,7 +61,7 @@ function send({ host, path: urlPath, agent, cookie }) {
   });
 }
 
-const app = start(process.execPath, [...(process.env.SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'dist/server/index.js')], {
+const app = start(process.execPath, SERVER_ARGS, {
   env: { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '', LOG_LEVEL: 'warn' },
 });
 const samples = [];

@@ -9,6 +9,9 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The shared harness beside the project (../shared/bench), with its fake content API. */
 export const benchApi = path.resolve(root, '../shared/bench/content-api/server.mjs');
 
+/** How the server runs in production (Dockerfile CMD, npm start): node with these flags. */
+export const SERVER_ARGS = ['--max-semi-space-size=4', path.join(root, 'dist/server/index.js')];
+
 export const hasCommand = (name) => process.env.PATH.split(':').some((dir) => existsSync(path.join(dir, name)));
 
 /** Starts a command pinned to a CPU when taskset exists; its output goes to the returned log. */

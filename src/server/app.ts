@@ -4,7 +4,7 @@
  */
 import compression from 'compression';
 import type { RequestListener } from 'node:http';
-import express, { type Express } from 'express';
+import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Assets } from './assets';
 import type { Config } from './config';
@@ -44,6 +44,15 @@ export interface AppDeps {
   readonly metrics?: Metrics;
 }
 
+/** compression, only for clients that accept an encoding: the others skip its wrapper. */
+function compressionWhenAccepted(): RequestHandler {
+  const compress = compression();
+  return function compressWhenAccepted(req, res, next) {
+    if (req.headers['accept-encoding']) compress(req, res, next);
+    else next();
+  };
+}
+
 export function createApp(deps: AppDeps): Express {
   const { config, logger, assets } = deps;
   const app = express();
@@ -53,7 +62,7 @@ export function createApp(deps: AppDeps): Express {
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const trustsPeer = (address: string) => trustProxy(address, 0);
 
-  app.use(requestMetrics(deps.metrics ?? noMetrics));
+  if (deps.metrics) app.use(requestMetrics(deps.metrics));
   app.use(staticHeaders(securityHeadersOf(assets.loaderHash)));
   app.use(requestLogging(logger));
   app.use(closeConnectionsWhenDraining(deps.readiness));
@@ -74,7 +83,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(routeMatching());
   // A page-cache hit answers here, already compressed, before any site or content lookup.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
-  app.use(compression());
+  app.use(compressionWhenAccepted());
   app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
   app.use(documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));

@@ -82,7 +82,7 @@ async function main(): Promise<void> {
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream }),
     assets: loadAssets(path.resolve(__dirname, '../public')),
     readiness,
-    metrics,
+    metrics: prometheus,
   });
 
   const server: Server = createServer(listener).listen(config.port, config.host);

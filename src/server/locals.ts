@@ -1,4 +1,5 @@
 /** Per-request state, typed on Express.Locals and filled in middleware order. */
+import type { Logger } from 'pino';
 import type { RouteMatch } from './routes';
 import type { Site } from './site/load-site';
 import type { PageOutput } from './middleware/page-cache';
@@ -6,6 +7,10 @@ import type { PageOutput } from './middleware/page-cache';
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
+    interface Request {
+      /** Set by the request logging: event lines of this request carry its `reqId`. */
+      log: Logger;
+    }
     interface Locals {
       /** Set by the host middleware. */
       host?: string;

@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
-import { requestIdOf } from '../logger';
+import { logPathOf, logRequestCompleted, requestIdOf } from '../logger';
 import { savedThemeOf } from '../render/theme';
 import { normalizeHost, requestHostOf, siteKeyOf } from '../rules/host';
 import type { PageCache } from './page-cache';
@@ -55,10 +55,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     writeCachedPage(req, res, page, sharedCacheControl);
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.observeRequest({ route: page.labels.route, site: page.labels.site, status: res.statusCode, seconds });
-    deps.logger.info(
-      { reqId, host, siteKey: siteKeyOf(host, deps.defaultSiteKey), method: req.method, path: path.slice(0, 2048), status: res.statusCode, pageCache: 'hit', responseTime: Math.round(seconds * 1000) },
-      'request completed',
-    );
+    logRequestCompleted(deps.logger, { reqId, host, siteKey: siteKeyOf(host, deps.defaultSiteKey), method: req.method, path: logPathOf(url), status: res.statusCode, pageCache: 'hit', responseTime: Math.round(seconds * 1000) });
     return true;
   };
 }
