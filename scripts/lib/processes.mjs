@@ -1,7 +1,8 @@
 /** Small helpers the benchmark and soak scripts share: start servers, wait, read RSS. */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,17 +15,21 @@ export const SERVER_ARGS = ['--max-semi-space-size=4', path.join(root, 'dist/ser
 
 export const hasCommand = (name) => process.env.PATH.split(':').some((dir) => existsSync(path.join(dir, name)));
 
-/** Starts a command pinned to a CPU when taskset exists; its output goes to the returned log. */
+/**
+ * Starts a command pinned to a CPU when taskset exists. Its output goes to a file (as the
+ * shared harness does), so a slow reader never holds the server's log lines in its memory.
+ */
 export function start(command, args, { env = {}, cpu } = {}) {
   const pinned = cpu !== undefined && hasCommand('taskset');
+  const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'qa-sites-')), 'output.log');
+  const out = openSync(logFile, 'w');
   const child = spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(cpu), command, ...args] : args, {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', out, out],
   });
-  const output = [];
-  child.stdout.on('data', (chunk) => output.push(chunk));
-  child.stderr.on('data', (chunk) => output.push(chunk));
-  child.log = () => Buffer.concat(output).toString();
+  closeSync(out);
+  child.logFile = logFile;
+  child.log = () => readFileSync(logFile, 'utf8');
   return child;
 }
 
