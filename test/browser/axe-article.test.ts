@@ -13,38 +13,18 @@ import path from 'node:path';
 import { source as axeSource } from 'axe-core';
 import type { AxeResults } from 'axe-core';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { createRequestListener } from '../../src/server/app';
 import { loadAssets } from '../../src/server/assets';
-import { loadConfig } from '../../src/server/config';
-import { createLogger } from '../../src/server/logger';
-import { createCampaignApi } from '../../src/server/upstream/campaign-api';
-import { createContentApi } from '../../src/server/upstream/content-api';
-import { testDataset } from '../fixtures/dataset';
-import { startFakeUpstream, type FakeUpstream } from '../support/fake-upstream';
-import { captureLogs, type LogCapture } from '../support/logs';
+import { startTestApp, type TestApp } from '../support/test-app';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/harness';
 
 const root = path.resolve(__dirname, '../..');
-const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  // The fixture's host names all lead to the app on loopback.
-  '--host-resolver-rules=MAP * 127.0.0.1',
-];
 const ARTICLE_HOST = 'sub.example.com';
 const ARTICLE_PATH = '/article-3';
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 let publicDir: string;
-let upstream: FakeUpstream;
-let logs: LogCapture;
+let app: TestApp;
 let server: Server;
 let browser: Browser;
 let port: number;
@@ -53,21 +33,8 @@ beforeAll(async () => {
   // The real client build, into a folder of its own so no other test's dist/ is touched.
   publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-axe-'));
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
-  upstream = await startFakeUpstream(testDataset);
-  logs = captureLogs();
-  const config = loadConfig({ DEFAULT_SITE_KEY: 'main', LOG_LEVEL: 'warn' });
-  server = createServer(
-    createRequestListener({
-      config,
-      logger: createLogger(config.logLevel, logs),
-      api: createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: 2000 }),
-      campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: 2000 }),
-      assets: loadAssets(publicDir),
-      readiness: { ready: true },
-      pageCache: null,
-      cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
-    }),
-  );
+  app = await startTestApp({ assets: loadAssets(publicDir), env: { LOG_LEVEL: 'warn' }, timeoutMs: 2000 });
+  server = createServer(app.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
@@ -77,7 +44,7 @@ afterAll(async () => {
   await browser?.close();
   server?.closeAllConnections();
   await new Promise((resolve) => server?.close(resolve));
-  await upstream?.close();
+  await app?.close();
   rmSync(publicDir, { recursive: true, force: true });
 });
 
@@ -143,6 +110,6 @@ describe('the article page under axe-core', () => {
   });
 
   it('served every request without an error log', () => {
-    expect(logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(app.logs.lines.filter((line) => line.level >= 50)).toEqual([]);
   });
 });

@@ -19,7 +19,8 @@ import { FAKE_ADSENSE, FAKE_GPT, FAKE_GTAG, PIXEL_GIF } from './fakes';
 
 const root = path.resolve(__dirname, '../../..');
 export const CHROMIUM_PATH = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+/** Debian's Chromium flags for this machine's closed network; fixture hosts lead to loopback. */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
