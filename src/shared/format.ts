@@ -15,18 +15,40 @@ export function joinPath(base: string, segment: string): string {
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
-/** A readable date, or null when the value is not a date. */
-export function formatDate(iso: string | null | undefined): string | null {
-  if (!iso) return null;
+/**
+ * Remembers the results of a pure string function: pages show the same few dates again and
+ * again, and Intl formatting costs more than a lookup. Bounded: emptied when full.
+ */
+function rememberStrings<T>(compute: (value: string) => T, max = 4096): (value: string) => T {
+  const known = new Map<string, T>();
+  return (value) => {
+    const hit = known.get(value);
+    if (hit !== undefined || known.has(value)) return hit as T;
+    if (known.size >= max) known.clear();
+    const result = compute(value);
+    known.set(value, result);
+    return result;
+  };
+}
+
+const readableDate = rememberStrings((iso) => {
   const time = Date.parse(iso);
   return Number.isNaN(time) ? null : DATE_FORMAT.format(time);
+});
+
+const isoDate = rememberStrings((value) => {
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+});
+
+/** A readable date, or null when the value is not a date. */
+export function formatDate(iso: string | null | undefined): string | null {
+  return iso ? readableDate(iso) : null;
 }
 
 /** An ISO 8601 timestamp of a date value, or undefined when it is not a date. */
 export function isoDateOf(value: string | null | undefined): string | undefined {
-  if (!value) return undefined;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? undefined : new Date(time).toISOString();
+  return value ? isoDate(value) : undefined;
 }
 
 /**

@@ -1,12 +1,11 @@
+const SCRIPT_UNSAFE = /[<>&\u2028\u2029]/g;
+const ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+
 /**
  * JSON that is safe inside a `<script>` element (the app-state, JSON-LD): no value can close the
  * tag or start a comment, and U+2028/U+2029 are escaped for old parsers. Still valid JSON.
+ * One pass over the text.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value).replace(SCRIPT_UNSAFE, (char) => ESCAPES[char] ?? char);
 }

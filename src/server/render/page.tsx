@@ -11,6 +11,7 @@ import type { CampaignResult } from '../rules/campaign';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { FEED_PATH, type RouteRule } from '../routes';
 import type { Site } from '../site/load-site';
+import { appMenuOf, shellChromeOf } from './chrome';
 import { streamHtml } from './stream';
 import { themeOf } from './theme';
 
@@ -41,10 +42,7 @@ export function renderSitePage(req: Request, res: Response, assets: AssetRefs, s
     hostKey: site.key,
     brandColor: site.brandColor,
     gaCode: rule.analytics ? site.gaCode : null,
-    menu: {
-      categories: site.menu.categories.map(({ name, slug }) => ({ name, slug })),
-      other: site.menu.other.map(({ label, url }) => ({ label, url })),
-    },
+    menu: appMenuOf(site),
     adSlots: ads.slots,
     adUnitPath: ads.unitPath,
     testAds: ads.testAds,
@@ -57,12 +55,7 @@ export function renderSitePage(req: Request, res: Response, assets: AssetRefs, s
   const pageSettings = site.setting.config.igp_settings;
   const headline = site.setting.config.campaign_headlines ? campaign?.headline : null;
   const body = rule.shell ? (
-    <Shell
-      site={{ name: site.name, logo: pageSettings.logo, footerText: pageSettings.footerText, categories: state.menu.categories, other: state.menu.other }}
-      adSlots={ads.slots}
-      theme={theme}
-      campaignHeadline={headline}
-    >
+    <Shell chrome={shellChromeOf(site, theme)} adSlots={ads.slots} campaignHeadline={headline}>
       {view.content}
     </Shell>
   ) : (

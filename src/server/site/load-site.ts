@@ -8,6 +8,7 @@ import type { ContentApi, SettingScope } from '../upstream/content-api';
 import { helperCall, siteLookup } from '../upstream/catalogue';
 import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type SettingSource } from '../rules/settings';
 import { brandColorOf } from '../rules/host';
+import { LRUCache } from 'lru-cache';
 
 export interface Site {
   readonly host: string;
@@ -46,11 +47,44 @@ export async function loadSite(deps: SiteLoaderDeps, host: string, key: string, 
 
   const resolved = resolveSettings({ sub, parent, byHost, global });
   if (!resolved) return null;
-  const { setting, source, adsDisabled } = resolved;
+  const { setting } = resolved;
 
   const menuIds = setting.menu.categories_menu_option;
   const categories = await helperCall(log, () => api.categoriesByIds(menuIds), []);
 
+  const inputs: SiteInputs = { deps, key, sub, parent, byHost, global, categories };
+  const last = lastSiteByHost.get(host);
+  if (last && sameInputs(last.inputs, inputs)) return last.site;
+  const site = buildSite(inputs, host, resolved);
+  lastSiteByHost.set(host, { inputs, site });
+  return site;
+}
+
+/** What a Site is made of: the records the data cache handed out, and the loader's settings. */
+interface SiteInputs {
+  readonly deps: SiteLoaderDeps;
+  readonly key: string;
+  readonly sub: SiteSetting | undefined;
+  readonly parent: SiteSetting | undefined;
+  readonly byHost: SiteSetting | undefined;
+  readonly global: SiteSetting | null | undefined;
+  readonly categories: readonly Category[];
+}
+
+function sameInputs(a: SiteInputs, b: SiteInputs): boolean {
+  return a.deps === b.deps && a.key === b.key && a.sub === b.sub && a.parent === b.parent && a.byHost === b.byHost && a.global === b.global && a.categories === b.categories;
+}
+
+/**
+ * The last Site of each host, with the records it was built from. The data cache returns the
+ * same record objects until it refreshes them, so while they are unchanged every request of the
+ * host gets the same Site object, and what the render derives from it is computed once
+ * (src/server/render/chrome.tsx). Bounded like the data cache's settings entries.
+ */
+const lastSiteByHost = new LRUCache<string, { readonly inputs: SiteInputs; readonly site: Site }>({ max: 10_000 });
+
+function buildSite({ deps, key, global, categories }: SiteInputs, host: string, { setting, source, adsDisabled }: NonNullable<ReturnType<typeof resolveSettings>>): Site {
+  const menuIds = setting.menu.categories_menu_option;
   return {
     host,
     key,

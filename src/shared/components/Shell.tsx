@@ -12,9 +12,8 @@ export interface ShellSite {
 }
 
 export interface ShellProps {
-  readonly site: ShellSite;
+  readonly chrome: ShellChrome;
   readonly adSlots: readonly AdSlotType[];
-  readonly theme: 'dark' | 'light';
   readonly campaignHeadline?: string | null | undefined;
   readonly children: ReactNode;
 }
@@ -60,43 +59,56 @@ function CategoryMenu({ categories }: { categories: ShellSite['categories'] }) {
   );
 }
 
-function SiteFooter({ site }: { site: ShellSite }) {
+/** What `<footer id="site-footer">` holds: the name, the other menu and the footer text. */
+export function FooterContent({ site }: { site: ShellSite }) {
   return (
-    <footer id="site-footer">
-      <div className="wrap footer-inner">
-        <p className="footer-brand">{site.name}</p>
-        {site.other.length > 0 ? (
-          <nav id="other-menu" aria-label="About this site">
-            <ul className="other-menu">
-              {site.other.map((link) => (
-                <li key={`${link.url}|${link.label}`}>
-                  <a href={link.url}>{link.label}</a>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ) : null}
-        <p className="footer-text">{site.footerText ?? `© ${site.name}`}</p>
-      </div>
-    </footer>
+    <div className="wrap footer-inner">
+      <p className="footer-brand">{site.name}</p>
+      {site.other.length > 0 ? (
+        <nav id="other-menu" aria-label="About this site">
+          <ul className="other-menu">
+            {site.other.map((link) => (
+              <li key={`${link.url}|${link.label}`}>
+                <a href={link.url}>{link.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
+      <p className="footer-text">{site.footerText ?? `© ${site.name}`}</p>
+    </div>
   );
 }
 
+/** What `<header id="site-header">` holds: name or logo, theme toggle, category menu. */
+export function HeaderContent({ site, theme }: { site: ShellSite; theme: 'dark' | 'light' }) {
+  return (
+    <div className="wrap header-bar">
+      <Brand site={site} />
+      <button type="button" className="theme-toggle" id="theme-toggle" aria-pressed={theme === 'dark'} aria-label="Dark mode">
+        <MoonIcon />
+      </button>
+      <CategoryMenu categories={site.categories} />
+    </div>
+  );
+}
+
+/**
+ * The markup inside the header and the footer. Both depend on the site and theme only, so the
+ * server renders them once per site and theme (src/server/render/chrome.tsx; decision 0080).
+ */
+export interface ShellChrome {
+  readonly header: string;
+  readonly footer: string;
+}
+
 /** Header (name or logo, category menu, theme toggle), main, footer (other menu); ad containers by slot type. */
-export function Shell({ site, adSlots, theme, campaignHeadline, children }: ShellProps) {
+export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProps) {
   const has = (type: AdSlotType) => adSlots.includes(type);
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <header id="site-header">
-        <div className="wrap header-bar">
-          <Brand site={site} />
-          <button type="button" className="theme-toggle" id="theme-toggle" aria-pressed={theme === 'dark'} aria-label="Dark mode">
-            <MoonIcon />
-          </button>
-          <CategoryMenu categories={site.categories} />
-        </div>
-      </header>
+      <header id="site-header" dangerouslySetInnerHTML={{ __html: chrome.header }} />
       {has('siderail_left') ? <aside className="siderail siderail-left" aria-label="Advertisement, left"><AdSlot type="siderail_left" /></aside> : null}
       {has('siderail_right') ? <aside className="siderail siderail-right" aria-label="Advertisement, right"><AdSlot type="siderail_right" /></aside> : null}
       <main id="main" className="wrap" tabIndex={-1}>
@@ -110,7 +122,7 @@ export function Shell({ site, adSlots, theme, campaignHeadline, children }: Shel
           </div>
         ) : null}
       </main>
-      <SiteFooter site={site} />
+      <footer id="site-footer" dangerouslySetInnerHTML={{ __html: chrome.footer }} />
       {has('popup') ? <div className="ad-popup-wrap"><AdSlot type="popup" /></div> : null}
       {has('anchor') ? <div className="ad-anchor-wrap"><AdSlot type="anchor" /></div> : null}
     </>

@@ -59,3 +59,14 @@ describe('summarize', () => {
     expect(summarize('x'.repeat(300), 20)).toBe(`${'x'.repeat(19)}…`);
   });
 });
+
+describe('remembered date results', () => {
+  it('gives the same answer when asked again, for dates and non-dates alike', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(formatDate('2025-03-22T08:30:00.000Z')).toBe('22 March 2025');
+      expect(formatDate('not a date')).toBeNull();
+      expect(isoDateOf('2025-03-22 08:30Z')).toBe('2025-03-22T08:30:00.000Z');
+      expect(isoDateOf('not a date')).toBeUndefined();
+    }
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * How a rendered page leaves the server (decision 0080): one body with its Content-Length, and
+ * the shell's header and footer, rendered once per site and theme, following the site's data.
+ */
+import request from 'supertest';
+import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
+import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
+import { testDataset } from '../fixtures/dataset';
+import { parseHtml } from '../support/html';
+import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
+
+describe('a rendered page', () => {
+  const t = useTestApp();
+
+  it('is sent whole, with a Content-Length that matches its body', async () => {
+    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity');
+    expect(res.status).toBe(200);
+    expect(res.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    expect(res.text.startsWith('<!DOCTYPE html><html')).toBe(true);
+    expect(res.text.endsWith('</body></html>')).toBe(true);
+  });
+
+  it('has the header and footer of its theme: each theme of one site gets its own', async () => {
+    const pressed = async (cookie: string) => {
+      const res = await request(t.app).get('/').set('Host', 'sub.example.com').set('Cookie', cookie);
+      const doc = parseHtml(res.text);
+      return {
+        pressed: doc.querySelector('#site-header #theme-toggle')?.getAttribute('aria-pressed'),
+        menu: [...doc.querySelectorAll('#site-header nav#category-menu a')].map((a) => a.textContent),
+        footer: doc.querySelector('#site-footer .footer-brand')?.textContent,
+      };
+    };
+    const dark = await pressed('theme=dark');
+    const light = await pressed('theme=light');
+    expect(dark.pressed).toBe('true');
+    expect(light.pressed).toBe('false');
+    expect(dark.menu.length).toBeGreaterThan(0);
+    expect(light.menu).toEqual(dark.menu);
+    expect(dark.footer).toBe('Sub A');
+    expect((await pressed('theme=dark')).pressed).toBe('true');
+  });
+
+  it('escapes a hostile category name in the remembered header, as React does everywhere', async () => {
+    const res = await request(t.app).get('/').set('Host', 'rich.test');
+    expect(res.status).toBe(200);
+    expect(res.text).not.toContain('<script>alert(1)');
+    const links = [...parseHtml(res.text).querySelectorAll('#site-header nav#category-menu a')];
+    expect(links[0]?.textContent).toBe('Rich </script><script>alert(1)</script>\u2028line');
+  });
+});
+
+describe('the shell follows the site data', () => {
+  const TTL_MS = 1000;
+  const policy: CachePolicy = { ttlMs: TTL_MS, maxEntries: 1000, maxBytes: 10 * 1024 * 1024 };
+  let clock = 1_000_000;
+  let t: TestApp;
+  const dataset = structuredClone(testDataset);
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      dataset,
+      wrapApi: (api, log) =>
+        createCachedContentApi(
+          api,
+          createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
+        ),
+    });
+  });
+  afterAll(() => t.close());
+
+  const menuOf = async () => {
+    const res = await request(t.app).get('/').set('Host', 'example.com');
+    return [...parseHtml(res.text).querySelectorAll('#site-header nav#category-menu a')].map((a) => a.textContent);
+  };
+
+  it('shows a renamed category once the data cache has the new menu', async () => {
+    expect(await menuOf()).toEqual(['Beta', 'Alpha']);
+    expect(await menuOf()).toEqual(['Beta', 'Alpha']);
+    const beta = dataset.categories.find((category) => category._id === 'cat-b');
+    if (!beta) throw new Error('fixture cat-b missing');
+    beta.name = 'Beta, renamed';
+    clock += TTL_MS + 200;
+    await menuOf(); // stale answer; starts the one refresh
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await menuOf()).toEqual(['Beta, renamed', 'Alpha']);
+  });
+});
