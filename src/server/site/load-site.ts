@@ -79,9 +79,10 @@ function sameInputs(a: SiteInputs, b: SiteInputs): boolean {
  * The last Site of each host, with the records it was built from. The data cache returns the
  * same record objects until it refreshes them, so while they are unchanged every request of the
  * host gets the same Site object, and what the render derives from it is computed once
- * (src/server/render/chrome.tsx). Bounded like the data cache's settings entries.
+ * (src/server/render/chrome.tsx). Bounded: a flood of made-up hosts costs a few MB at most
+ * (a Site and its header and footer markup are a few KB); past the bound the memo only misses.
  */
-const lastSiteByHost = new LRUCache<string, { readonly inputs: SiteInputs; readonly site: Site }>({ max: 10_000 });
+const lastSiteByHost = new LRUCache<string, { readonly inputs: SiteInputs; readonly site: Site }>({ max: 1000 });
 
 function buildSite({ deps, key, global, categories }: SiteInputs, host: string, { setting, source, adsDisabled }: NonNullable<ReturnType<typeof resolveSettings>>): Site {
   const menuIds = setting.menu.categories_menu_option;
