@@ -2,7 +2,7 @@
  * Renders a React element as the HTML answer with renderToPipeableStream. All data is loaded
  * before rendering and there are no Suspense boundaries, so the shell is the whole document:
  * React writes all of it at once when it is ready. It is gathered into one buffer and sent with
- * one `end()` (a Content-Length and one socket write instead of a chunk per 2 KB of React's
+ * one `end()` (a Content-Length and one socket write instead of a chunk per 4 KB of React's
  * output; decision 0080). A stuck render is aborted.
  */
 import type { Response } from 'express';
@@ -84,4 +84,3 @@ export function streamHtml(res: Response, element: ReactElement, status: number,
     res.on('close', finish);
   });
 }
-
