@@ -39,4 +39,4 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # A 4 MB young generation keeps the resident memory near 100 MB under load at the same
 # throughput (docs/decisions/0050); npm start runs with the same flag.
-CMD ["node", "--max-semi-space-size=4", "dist/server/index.js"]
+CMD ["node", "--max-semi-space-size=8", "dist/server/index.js"]

@@ -16,10 +16,10 @@ export function joinPath(base: string, segment: string): string {
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 /**
- * Remembers the results of a pure string function: pages show the same few dates again and
- * again, and Intl formatting costs more than a lookup. Bounded: emptied when full.
+ * Remembers the results of a pure string function: pages show the same few dates (and brand
+ * colours) again and again, and computing them costs more than a lookup. Bounded: emptied when full.
  */
-function rememberStrings<T>(compute: (value: string) => T, max = 4096): (value: string) => T {
+export function rememberStrings<T>(compute: (value: string) => T, max = 4096): (value: string) => T {
   const known = new Map<string, T>();
   return (value) => {
     const hit = known.get(value);

@@ -48,8 +48,8 @@ export function NewArticles({ articles }: { articles: readonly ArticleCard[] }) 
       <h2 id="new-articles-title" className="section-title">New answers</h2>
       <ul className="new-list">
         {articles.map((article) => (
-          <li key={article._id} className="new-item">
-            <h3 className="new-title">
+          <li key={article._id}>
+            <h3>
               <a href={`/${article.slug}`}>{article.title}</a>
             </h3>
             {article.excerpt ? <p>{article.excerpt}</p> : null}

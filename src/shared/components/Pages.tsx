@@ -35,7 +35,8 @@ function dateLine(label: string, iso: string | null | undefined) {
   if (!text || !iso) return null;
   return (
     <span className="article-date">
-      {label} <time dateTime={iso}>{text}</time>
+      {`${label} `}
+      <time dateTime={iso}>{text}</time>
     </span>
   );
 }
