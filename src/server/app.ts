@@ -3,11 +3,12 @@
  * The middleware order is the request's order.
  */
 import compression from 'compression';
-import type { RequestListener } from 'node:http';
+import type { RequestListener, ServerOptions } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Assets } from './assets';
 import type { Config } from './config';
+import { httpClassesFor } from './http-classes';
 import './locals';
 import { documentRendering } from './middleware/documents';
 import { closeConnectionsWhenDraining } from './middleware/draining';
@@ -91,13 +92,22 @@ export function createApp(deps: AppDeps): Express {
   return app;
 }
 
+/** What index.ts gives `http.createServer`: the request classes for the app and its listener. */
+export interface ServerSetup {
+  readonly options: ServerOptions;
+  readonly listener: RequestListener;
+}
+
 /**
- * The server's request listener: page-cache hits are answered in front of Express
- * (src/server/page-cache/fast-path.ts); everything else goes through the Express chain.
+ * The app, served by Node objects born with its Express prototypes (src/server/http-classes.ts).
+ * The listener answers page-cache hits in front of Express (src/server/page-cache/fast-path.ts);
+ * everything else goes through the Express chain. The listener also works on a server without
+ * these classes (supertest in the tests): Express then sets the prototypes itself.
  */
-export function createRequestListener(deps: AppDeps): RequestListener {
+export function createServerSetup(deps: AppDeps): ServerSetup {
   const app = createApp(deps);
-  if (!deps.pageCache) return app;
+  const options = httpClassesFor(app);
+  if (!deps.pageCache) return { options, listener: app };
   const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
   const answerFromPageCache = createPageCacheFastPath({
     cache: deps.pageCache,
@@ -109,7 +119,10 @@ export function createRequestListener(deps: AppDeps): RequestListener {
     defaultSiteKey: deps.config.defaultSiteKey,
     trustsPeer: (address) => trustProxy(address, 0),
   });
-  return function handleRequest(req, res) {
-    if (!answerFromPageCache(req, res)) app(req, res);
+  return {
+    options,
+    listener: function handleRequest(req, res) {
+      if (!answerFromPageCache(req, res)) app(req, res);
+    },
   };
 }

@@ -4,7 +4,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import path from 'node:path';
-import { createRequestListener } from './app';
+import { createServerSetup } from './app';
 import { loadAssets } from './assets';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger, stdoutDestination } from './logger';
@@ -73,7 +73,7 @@ async function main(): Promise<void> {
     log: logger,
     onOutcome: metrics.countCache,
   });
-  const listener = createRequestListener({
+  const setup = createServerSetup({
     config,
     logger,
     api: config.dataCache ? createCachedContentApi(contentApi, dataCache) : contentApi,
@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     metrics: prometheus,
   });
 
-  const server: Server = createServer(listener).listen(config.port, config.host);
+  const server: Server = createServer(setup.options, setup.listener).listen(config.port, config.host);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
   server.on('listening', () => logger.info({ event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: upstream.contentApiUrl }, `listening on http://${config.host}:${addressPort(server)}`));

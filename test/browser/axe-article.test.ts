@@ -34,7 +34,7 @@ beforeAll(async () => {
   publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-axe-'));
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
   app = await startTestApp({ assets: loadAssets(publicDir), env: { LOG_LEVEL: 'warn' }, timeoutMs: 2000 });
-  server = createServer(app.app);
+  server = createServer(app.serverOptions, app.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });

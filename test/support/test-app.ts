@@ -1,6 +1,6 @@
 /** Builds the real app against a fake upstream on loopback, with logs captured. */
-import type { RequestListener } from 'node:http';
-import { createRequestListener } from '../../src/server/app';
+import type { RequestListener, ServerOptions } from 'node:http';
+import { createServerSetup } from '../../src/server/app';
 import { assetsFrom, type Assets } from '../../src/server/assets';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
@@ -18,6 +18,8 @@ import { captureLogs, type LogCapture } from './logs';
 export interface TestApp {
   /** The server's request listener (the page-cache fast path, then Express). */
   readonly app: RequestListener;
+  /** The request classes the production server creates its requests from (`http.createServer(serverOptions, app)`). */
+  readonly serverOptions: ServerOptions;
   readonly upstream: FakeUpstream;
   readonly logs: LogCapture;
   readonly readiness: Readiness;
@@ -49,7 +51,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = createLogger(config.logLevel, logs);
   const metrics = options.metrics ?? noMetrics;
   const api = createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs, observe: metrics.observeUpstream });
-  const app = createRequestListener({
+  const setup = createServerSetup({
     config,
     logger,
     api: options.wrapApi ? options.wrapApi(api, logger) : api,
@@ -60,7 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
     metrics,
   });
-  return { app, upstream, logs, readiness, config, close: () => upstream.close() };
+  return { app: setup.listener, serverOptions: setup.options, upstream, logs, readiness, config, close: () => upstream.close() };
 }
 
 /**
@@ -87,6 +89,9 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   return {
     get app() {
       return started().app;
+    },
+    get serverOptions() {
+      return started().serverOptions;
     },
     get upstream() {
       return started().upstream;

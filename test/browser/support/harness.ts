@@ -68,7 +68,7 @@ export async function startHarness(): Promise<Harness> {
   const publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-browser-'));
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
   const testApp = await startTestApp({ assets: loadAssets(publicDir), env: { LOG_LEVEL: 'silent' } });
-  const server = createServer(testApp.app);
+  const server = createServer(testApp.serverOptions, testApp.app);
   const port = await listen(server);
   const origins = HOSTS.map((host) => `http://${host}:${port}`).join(',');
   const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--unsafely-treat-insecure-origin-as-secure=${origins}`] });
