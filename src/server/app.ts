@@ -45,11 +45,14 @@ export interface AppDeps {
   readonly metrics?: Metrics;
 }
 
-/** compression, only for clients that accept an encoding: the others skip its wrapper. */
-function compressionWhenAccepted(): RequestHandler {
+/**
+ * compression for documents (robots.txt, sitemaps, feed), only for clients that accept an
+ * encoding. Rendered pages compress their whole body in one call (render/stream.ts, decision 0110).
+ */
+function documentCompression(): RequestHandler {
   const compress = compression();
-  return function compressWhenAccepted(req, res, next) {
-    if (req.headers['accept-encoding']) compress(req, res, next);
+  return function compressDocument(req, res, next) {
+    if (req.headers['accept-encoding'] && res.locals.route?.kind === 'document') compress(req, res, next);
     else next();
   };
 }
@@ -84,7 +87,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(routeMatching());
   // A page-cache hit answers here, already compressed, before any site or content lookup.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
-  app.use(compressionWhenAccepted());
+  app.use(documentCompression());
   app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
   app.use(documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));

@@ -76,6 +76,26 @@ describe('page cache', () => {
     expect(gunzipSync(gz.body).toString()).toBe(identity.text);
   });
 
+  it('a miss answers with the compressed form it keeps, and a personal page is compressed for the client too', async () => {
+    const miss = await rawGet('/article-17', { host: 'example.com', 'accept-encoding': 'gzip, deflate, br' });
+    expect(miss.headers['x-page-cache']).toBe('miss');
+    expect(miss.headers['content-encoding']).toBe('br');
+    expect(miss.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(Number(miss.headers['content-length'])).toBe(miss.body.length);
+    const hit = await rawGet('/article-17', { host: 'example.com', 'accept-encoding': 'br' });
+    expect(hit.headers['x-page-cache']).toBe('hit');
+    expect(hit.body.equals(miss.body)).toBe(true);
+
+    const personal = await rawGet('/article-17?utm_id=c1', { host: 'example.com', 'accept-encoding': 'gzip' });
+    expect(personal.headers['cache-control']).toBe('private, no-store');
+    expect(personal.headers['content-encoding']).toBe('gzip');
+    expect(personal.headers.vary).toBe('Accept-Encoding, Cookie');
+    expect(gunzipSync(personal.body).toString()).toContain('<section id="new-articles"');
+    const plain = await rawGet('/article-17?utm_id=c1', { host: 'example.com', 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(gunzipSync(personal.body).toString());
+  });
+
   it('never caches personal pages, nor tells a CDN to', async () => {
     for (const path of ['/?s=question', '/?utm_id=c1', '/?campaign_id=c1', '/?testDisplayAd=on']) {
       await get(path, 'sub.example.com');

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { PageCache } from '../page-cache/page-cache';
+import type { CachedPage, PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, pageCacheKeyOf, type CdnTimes } from '../page-cache/rules';
 import { HTML_VARY, writeCachedPage } from '../page-cache/send';
 import { savedThemeOf } from '../render/theme';
@@ -9,8 +9,8 @@ import { routeLabelOf, siteLabelOf } from './request-metrics';
 export interface PageOutput {
   /** Cache-Control for the answer, by its status. */
   cacheControl(status: number): string;
-  /** Receives the whole HTML of a 200 page that may be kept. */
-  capture?: (html: Buffer) => void;
+  /** Keeps the whole HTML of a 200 page that may be kept; the kept page has its compressed forms. */
+  capture?: (html: Buffer) => CachedPage;
 }
 
 /**
@@ -41,7 +41,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
       cacheControl,
       capture(html) {
         stored = true;
-        cache.store(key, html, { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) });
+        return cache.store(key, html, { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) });
       },
     };
     // This request was to refresh a stale page; if it produced none, another may try.

@@ -4,23 +4,8 @@
  * keeps answering while one request renders its replacement.
  */
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-
-/**
- * Compressed once per stored page, synchronously: a page takes well under a millisecond, while
- * many concurrent async brotli encoders (each with its default 4 MB window) cost far more time
- * and memory. The window is sized to the page.
- */
-function compressed(html: Buffer): { gzip: Buffer; br: Buffer } {
-  const window = Math.min(24, Math.max(16, Math.ceil(Math.log2(html.length + 1))));
-  return {
-    gzip: gzipSync(html, { level: 6 }),
-    br: brotliCompressSync(html, {
-      params: { [constants.BROTLI_PARAM_QUALITY]: 6, [constants.BROTLI_PARAM_LGWIN]: window, [constants.BROTLI_PARAM_SIZE_HINT]: html.length },
-    }),
-  };
-}
+import { encodeBody } from '../encode';
 
 export interface CachedPage {
   readonly identity: Buffer;
@@ -53,7 +38,8 @@ export interface PageCache {
   lookup(key: string): PageLookup;
   /** The page when it may answer as it is (fresh, or stale while another request refreshes it). */
   peek(key: string): CachedPage | undefined;
-  store(key: string, html: Buffer, labels: PageLabels): void;
+  /** Keeps the page with its compressed forms, and returns it. */
+  store(key: string, html: Buffer, labels: PageLabels): CachedPage;
   /** A render that was to refresh the page did not produce one: let another request try. */
   release(key: string): void;
 }
@@ -87,7 +73,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     },
     store(key, html, labels) {
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-      cache.set(key, { identity: html, ...compressed(html), etag, storedAt: now(), labels, refreshingSince: null });
+      // Compressed once here, synchronously: many concurrent async encoders cost far more time and memory.
+      const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etag, storedAt: now(), labels, refreshingSince: null };
+      cache.set(key, page);
+      return page;
     },
     release(key) {
       const page = cache.get(key);

@@ -67,7 +67,7 @@ export function renderSitePage(req: Request, res: Response, assets: AssetRefs, s
   const output = res.locals.pageOutput;
   res.setHeader('cache-control', output?.cacheControl(view.status) ?? 'private, no-store');
   const capture = view.status === 200 ? output?.capture : undefined;
-  return streamHtml(res, <Document head={head} state={state} assets={assets}>{body}</Document>, view.status, req.log, capture);
+  return streamHtml(req, res, <Document head={head} state={state} assets={assets}>{body}</Document>, view.status, capture);
 }
 
 /** A page for a request that has no site (a malformed host): no shell, no site data. */
@@ -87,5 +87,5 @@ export function renderSiteless(req: Request, res: Response, assets: AssetRefs, s
     pixels: [],
   };
   res.setHeader('cache-control', 'private, no-store');
-  return streamHtml(res, <Document head={{ title, noindex: true }} state={state} assets={assets}><Bare>{content}</Bare></Document>, status, req.log);
+  return streamHtml(req, res, <Document head={{ title, noindex: true }} state={state} assets={assets}><Bare>{content}</Bare></Document>, status);
 }

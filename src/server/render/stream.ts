@@ -3,13 +3,16 @@
  * before rendering and there are no Suspense boundaries, so the shell is the whole document:
  * React writes all of it at once when it is ready. It is gathered into one buffer and sent with
  * one `end()` (a Content-Length and one socket write instead of a chunk per 4 KB of React's
- * output; decision 0080). A stuck render is aborted.
+ * output; decision 0080), compressed in one call for clients that accept it (decision 0110).
+ * A stuck render is aborted.
  */
-import type { Response } from 'express';
-import type { Logger } from 'pino';
+import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { EventEmitter } from 'node:events';
+import { encodeBody } from '../encode';
+import type { CachedPage } from '../page-cache/page-cache';
+import { preferredEncoding } from '../page-cache/rules';
 
 export const RENDER_ABORT_MS = 5000;
 
@@ -37,10 +40,24 @@ class DocumentCollector extends EventEmitter implements NodeJS.WritableStream {
 }
 
 /**
- * `capture`, when given, receives the whole document once React has written all of it
- * (never a partial one from an aborted render): the page cache keeps it.
+ * The body in the best encoding the client accepts: a kept page's stored form, or the document
+ * compressed now. Compression is negotiated, so caches must keep the encodings apart.
  */
-export function streamHtml(res: Response, element: ReactElement, status: number, log: Logger, capture?: (html: Buffer) => void): Promise<void> {
+function encodedBody(req: Request, res: Response, html: Buffer, kept: CachedPage | undefined): Buffer {
+  res.vary('Accept-Encoding');
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  if (encoding === 'identity') return html;
+  res.setHeader('content-encoding', encoding);
+  return kept ? kept[encoding] : encodeBody(html, encoding, 'once');
+}
+
+/**
+ * `capture`, when given, keeps the whole document once React has written all of it (never a
+ * partial one from an aborted render): the page cache stores it with its compressed forms,
+ * which this answer then uses.
+ */
+export function streamHtml(req: Request, res: Response, element: ReactElement, status: number, capture?: (html: Buffer) => CachedPage): Promise<void> {
+  const log = req.log;
   return new Promise((resolve) => {
     let settled = false;
     const finish = () => {
@@ -58,12 +75,11 @@ export function streamHtml(res: Response, element: ReactElement, status: number,
         stream.pipe(
           new DocumentCollector((html) => {
             if (settled) return;
+            const body = encodedBody(req, res, html, capture?.(html));
             res.status(status);
             res.setHeader('content-type', 'text/html; charset=utf-8');
-            // Set here because compression sends headers before end() would set it.
-            res.setHeader('content-length', html.length);
-            res.end(html);
-            capture?.(html);
+            res.setHeader('content-length', body.length);
+            res.end(body);
           }),
         );
       },
