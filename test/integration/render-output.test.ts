@@ -1,6 +1,7 @@
 /**
- * How a rendered page leaves the server (decision 0080): one body with its Content-Length, and
- * the shell's header and footer, rendered once per site and theme, following the site's data.
+ * How a rendered page leaves the server (decisions 0080, 0120): one body with its
+ * Content-Length, encoded once from React's string output, and the shell's header and footer,
+ * rendered once per site and theme, following the site's data.
  */
 import request from 'supertest';
 import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
@@ -47,6 +48,34 @@ describe('a rendered page', () => {
     expect(res.text).not.toContain('<script>alert(1)');
     const links = [...parseHtml(res.text).querySelectorAll('#site-header nav#category-menu a')];
     expect(links[0]?.textContent).toBe('Rich </script><script>alert(1)</script>\u2028line');
+  });
+});
+
+describe('a page with text outside ASCII', () => {
+  // Short pieces and one long body (React hands over long strings whole): all of it must
+  // arrive as UTF-8, byte for byte, whatever the piece sizes.
+  const dataset = structuredClone(testDataset);
+  const title = 'Warum fährt der Nachtzug? 夜行列車 🚆 — «déjà vu»';
+  const paragraph = 'Ünïcödé text, 日本語の文章, emoji 🚄🚅 and a dash — in one paragraph. ';
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const target = dataset.articles.find((article) => article.slug === 'article-2');
+    if (!target) throw new Error('fixture article-2 missing');
+    target.title = title;
+    target.body = `<p>${paragraph.repeat(120)}</p>`;
+    t = await startTestApp({ dataset });
+  });
+  afterAll(() => t.close());
+
+  it('is sent as intact UTF-8 with the byte length as Content-Length', async () => {
+    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity');
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    const doc = parseHtml(res.text);
+    expect(doc.querySelector('h1')?.textContent).toBe(title);
+    expect(doc.querySelector('.article-body p')?.textContent).toBe(paragraph.repeat(120));
+    expect(res.text).not.toContain('\uFFFD');
   });
 });
 

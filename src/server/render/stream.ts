@@ -5,10 +5,14 @@
  * one `end()` (a Content-Length and one socket write instead of a chunk per 4 KB of React's
  * output; decision 0080), compressed in one call for clients that accept it (decision 0110).
  * A stuck render is aborted.
+ *
+ * renderToPipeableStream comes from React's `server.bun` build, which writes its output as
+ * strings: the Node build encodes every small piece into 4 KB byte views first, which cost a
+ * quarter of an uncached request here, while a gathered document needs one encoding (decision 0120).
  */
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream } from 'react-dom/server.bun';
 import { EventEmitter } from 'node:events';
 import { encodeBody } from '../encode';
 import type { CachedPage } from '../page-cache/page-cache';
@@ -20,21 +24,23 @@ const FALLBACK_500 = '<!doctype html><html lang="en"><head><meta charset="utf-8"
 
 /**
  * A destination for React that keeps what it is given and hands over the whole document at
- * the end. React only writes to it, listens for drain, error and close, and ends it; a full
- * stream.Writable would add a callback and a state update per chunk for nothing.
+ * the end, encoded once. React only writes to it, listens for drain, error and close, and ends
+ * it; a full stream.Writable would add a callback and a state update per chunk for nothing.
  */
 class DocumentCollector extends EventEmitter implements NodeJS.WritableStream {
   readonly writable = true;
-  private readonly chunks: (Uint8Array | string)[] = [];
+  private readonly chunks: string[] = [];
   constructor(private readonly done: (html: Buffer) => void) {
     super();
   }
   write(chunk: Uint8Array | string): boolean {
+    // The server.bun build writes strings only; bytes would mean a different build is in use.
+    if (typeof chunk !== 'string') throw new TypeError('DocumentCollector expects the string output of react-dom/server.bun');
     this.chunks.push(chunk);
     return true;
   }
   end(): this {
-    this.done(Buffer.concat(this.chunks.map((chunk) => (typeof chunk === 'string' ? Buffer.from(chunk) : chunk))));
+    this.done(Buffer.from(this.chunks.join('')));
     return this;
   }
 }
