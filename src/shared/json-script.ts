@@ -4,8 +4,10 @@ const ESCAPES: Readonly<Record<string, string>> = { '<': '\\u003c', '>': '\\u003
 /**
  * JSON that is safe inside a `<script>` element (the app-state, JSON-LD): no value can close the
  * tag or start a comment, and U+2028/U+2029 are escaped for old parsers. Still valid JSON.
- * One pass over the text.
  */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(SCRIPT_UNSAFE, (char) => ESCAPES[char] ?? char);
+  const json = JSON.stringify(value);
+  // Most documents have none of these characters; five fast searches cost less than the regex.
+  const unsafe = json.includes('<') || json.includes('>') || json.includes('&') || json.includes('\u2028') || json.includes('\u2029');
+  return unsafe ? json.replace(SCRIPT_UNSAFE, (char) => ESCAPES[char] ?? char) : json;
 }

@@ -96,6 +96,14 @@ class KindCache {
   }
 
   async get(key: string, load: Loader): Promise<unknown> {
+    // A fresh value is answered straight from the LRU (and made its most recent entry), without
+    // fetch()'s bookkeeping: this is every request's path while the data is in its TTL. A fresh
+    // entry means the last load succeeded, so no failure can be pending for it.
+    const current = this.cache.get(key);
+    if (current !== undefined && this.now() - current.storedAt < this.policy.ttlMs) {
+      this.options.onOutcome?.(this.kind, 'hit');
+      return current.value;
+    }
     const failure = this.failures.get(key);
     if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
       const entry = this.cache.get(key, { allowStale: true });
