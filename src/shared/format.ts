@@ -51,11 +51,20 @@ export function isoDateOf(value: string | null | undefined): string | undefined 
   return value ? isoDate(value) : undefined;
 }
 
+const SUMMARY_MAX = 160;
+
 /**
  * A plain-text summary of at most `max` characters (meta descriptions): whitespace collapsed,
- * cut at a word boundary with an ellipsis when too long.
+ * cut at a word boundary with an ellipsis when too long. The meta-description length is
+ * remembered per text: every request of an article summarizes the same excerpt.
  */
-export function summarize(text: string, max = 160): string {
+export function summarize(text: string, max = SUMMARY_MAX): string {
+  return max === SUMMARY_MAX ? metaSummary(text) : summaryOf(text, max);
+}
+
+const metaSummary = rememberStrings((text) => summaryOf(text, SUMMARY_MAX));
+
+function summaryOf(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   if (flat.length <= max) return flat;
   const cut = flat.slice(0, max - 1);

@@ -35,10 +35,9 @@ export function siteOrigin(host: string, request: { readonly protocol: string; r
 
 /** An absolute URL on the site: origin, path, and only the given query parameters. */
 export function siteUrl(origin: string, path: string, query: Readonly<Record<string, string | undefined>> = {}): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, value);
-  const search = params.toString();
-  return `${origin}${path}${search ? `?${search}` : ''}`;
+  const present = Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined);
+  // Most of a page's URLs have no query: no URLSearchParams (costly to build) for them.
+  return present.length === 0 ? `${origin}${path}` : `${origin}${path}?${new URLSearchParams(present).toString()}`;
 }
 
 /** The canonical path of a listing page: page 1 has no `page` parameter. */
