@@ -51,6 +51,28 @@ describe('a rendered page', () => {
   });
 });
 
+describe('a page whose content is all Latin-1', () => {
+  // One character outside Latin-1 makes V8 hold the whole page as a two-byte string, at a
+  // measured cost (decision 0120): the app's own markup must not add one.
+  const dataset = structuredClone(testDataset);
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const target = dataset.articles.find((article) => article.slug === 'article-2');
+    if (!target) throw new Error('fixture article-2 missing');
+    target.excerpt = 'A long excerpt that must be cut for the meta description. '.repeat(5);
+    t = await startTestApp({ dataset });
+  });
+  afterAll(() => t.close());
+
+  it('stays all Latin-1, a summarized description included', async () => {
+    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com');
+    expect(res.status).toBe(200);
+    expect(parseHtml(res.text).querySelector('meta[name="description"]')?.getAttribute('content')).toMatch(/\w\.\.\.$/);
+    expect(res.text.match(/[^\u0000-\u00ff]/g) ?? []).toEqual([]);
+  });
+});
+
 describe('a page with text outside ASCII', () => {
   // Short pieces and one long body (React hands over long strings whole): all of it must
   // arrive as UTF-8, byte for byte, whatever the piece sizes.

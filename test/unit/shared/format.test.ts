@@ -49,14 +49,14 @@ describe('summarize', () => {
   it('keeps short text, with whitespace collapsed', () => {
     expect(summarize('  a \n short\ttext ')).toBe('a short text');
   });
-  it('cuts long text at a word boundary with an ellipsis, within the limit', () => {
+  it('cuts long text at a word boundary with three dots, within the limit', () => {
     const text = 'word '.repeat(100);
     const summary = summarize(text, 50);
     expect(summary.length).toBeLessThanOrEqual(50);
-    expect(summary).toMatch(/^(word )+word…$/);
+    expect(summary).toMatch(/^(word )+word\.\.\.$/);
   });
   it('cuts one very long word hard', () => {
-    expect(summarize('x'.repeat(300), 20)).toBe(`${'x'.repeat(19)}…`);
+    expect(summarize('x'.repeat(300), 20)).toBe(`${'x'.repeat(17)}...`);
   });
 });
 
