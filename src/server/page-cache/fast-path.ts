@@ -9,7 +9,7 @@ import { parse as parseQuery } from 'node:querystring';
 import type { Logger } from 'pino';
 import { logPathOf, logRequestCompleted, requestIdOf } from '../logger';
 import { savedThemeOf } from '../render/theme';
-import { normalizeHost, requestHostOf, siteKeyOf } from '../rules/host';
+import { requestHostOf, siteAddressResolver } from '../rules/host';
 import type { PageCache } from './page-cache';
 import { cacheControlOf, pageCacheKeyOf, type CdnTimes } from './rules';
 import { writeCachedPage } from './send';
@@ -33,6 +33,7 @@ export interface FastPathDeps {
 /** Returns a handler that answers a request from the page cache and says whether it did. */
 export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const sharedCacheControl = cacheControlOf(true, 200, deps.cdn);
+  const siteAddressOf = siteAddressResolver(deps.defaultSiteKey);
   return function answerFromPageCache(req, res) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !deps.readiness.ready) return false;
     const url = req.url ?? '/';
@@ -41,8 +42,9 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     const peerIsTrusted = deps.trustsPeer(req.socket.remoteAddress ?? '');
     // A visitor who came over http is redirected by the Express chain.
     if (peerIsTrusted && forwardedOverHttp(req.headers['x-forwarded-proto'])) return false;
-    const host = normalizeHost(requestHostOf(req.headers, peerIsTrusted));
-    if (!host) return false;
+    const address = siteAddressOf(requestHostOf(req.headers, peerIsTrusted));
+    if (!address) return false;
+    const { host, siteKey } = address;
     const query = queryStart < 0 ? {} : parseQuery(url.slice(queryStart + 1));
     const key = pageCacheKeyOf({ host, path, query, theme: savedThemeOf(req.headers.cookie) });
     const page = key === null ? undefined : deps.cache.peek(key);
@@ -55,7 +57,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     writeCachedPage(req, res, page, sharedCacheControl);
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.observeRequest({ route: page.labels.route, site: page.labels.site, status: res.statusCode, seconds });
-    logRequestCompleted(deps.logger, { reqId, host, siteKey: siteKeyOf(host, deps.defaultSiteKey), method: req.method, path: logPathOf(url), status: res.statusCode, pageCache: 'hit', responseTime: Math.round(seconds * 1000) });
+    logRequestCompleted(deps.logger, { reqId, host, siteKey, method: req.method, path: logPathOf(url), status: res.statusCode, pageCache: 'hit', responseTime: Math.round(seconds * 1000) });
     return true;
   };
 }

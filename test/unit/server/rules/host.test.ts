@@ -1,4 +1,4 @@
-import { brandColorOf, normalizeHost, siteKeyOf } from '../../../../src/server/rules/host';
+import { brandColorOf, normalizeHost, siteAddressResolver, siteKeyOf } from '../../../../src/server/rules/host';
 
 describe('normalizeHost', () => {
   it.each([
@@ -52,6 +52,20 @@ describe('siteKeyOf', () => {
     expect(siteKeyOf('intranet', 'main')).toBe('main');
     expect(siteKeyOf('10.0.0.1', 'main')).toBe('main');
     expect(siteKeyOf('::1', 'main')).toBe('main');
+  });
+});
+
+describe('siteAddressResolver', () => {
+  const siteAddressOf = siteAddressResolver('answers');
+  it('gives the normalized host and its site key, the same again for the same value', () => {
+    expect(siteAddressOf('Cooking.Example.com:8080')).toEqual({ host: 'cooking.example.com', siteKey: 'example' });
+    expect(siteAddressOf('Cooking.Example.com:8080')).toEqual({ host: 'cooking.example.com', siteKey: 'example' });
+    expect(siteAddressOf('127.0.0.1:3000')).toEqual({ host: '127.0.0.1', siteKey: 'answers' });
+  });
+  it('is null for a missing or malformed host, also when asked again', () => {
+    expect(siteAddressOf(undefined)).toBeNull();
+    expect(siteAddressOf('bad host')).toBeNull();
+    expect(siteAddressOf('bad host')).toBeNull();
   });
 });
 
