@@ -135,5 +135,30 @@ describe('the shell follows the site data', () => {
     await menuOf(); // stale answer; starts the one refresh
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(await menuOf()).toEqual(['Beta, renamed', 'Alpha']);
+    const state = JSON.parse(parseHtml((await request(t.app).get('/').set('Host', 'example.com')).text).querySelector('#app-state')?.textContent ?? '{}');
+    expect(state.menu.categories.map((category: { name: string }) => category.name)).toEqual(['Beta, renamed', 'Alpha']);
+  });
+
+  it("shows an article's new title in its head and JSON-LD once the data cache has the new record", async () => {
+    const headOf = async () => {
+      const doc = parseHtml((await request(t.app).get('/article-14').set('Host', 'example.com')).text);
+      const jsonLd = [...doc.querySelectorAll('script[type="application/ld+json"]')].map((script) => JSON.parse(script.textContent ?? '{}'));
+      return {
+        title: doc.querySelector('title')?.textContent,
+        ogTitle: doc.querySelector('meta[property="og:title"]')?.getAttribute('content'),
+        headline: jsonLd.find((data) => data['@type'] === 'Article')?.headline,
+        crumb: jsonLd.find((data) => data['@type'] === 'BreadcrumbList')?.itemListElement.at(-1).name,
+      };
+    };
+    expect(await headOf()).toEqual({ title: 'Question number 14? | Example Domain', ogTitle: 'Question number 14?', headline: 'Question number 14?', crumb: 'Question number 14?' });
+    expect(await headOf()).toEqual({ title: 'Question number 14? | Example Domain', ogTitle: 'Question number 14?', headline: 'Question number 14?', crumb: 'Question number 14?' });
+    const record = dataset.articles.find((article) => article._id === 'a14');
+    if (!record) throw new Error('fixture a14 missing');
+    record.title = 'Question fourteen, edited';
+    clock += TTL_MS + 200;
+    await headOf(); // stale answer; starts the one refresh
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const edited = 'Question fourteen, edited';
+    expect(await headOf()).toEqual({ title: `${edited} | Example Domain`, ogTitle: edited, headline: edited, crumb: edited });
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
-import type { AppState } from '../../shared/app-state';
+import type { AppState, Theme } from '../../shared/app-state';
 import { Document, type AssetRefs, type HeadProps } from '../../shared/components/Document';
 import { Bare, Shell } from '../../shared/components/Shell';
 import type { CampaignResult } from '../rules/campaign';
@@ -22,23 +22,20 @@ export interface PageView {
   readonly campaign?: CampaignResult | null;
 }
 
-export function adSelectionFor(req: Request, site: Site, rule: RouteRule): AdSlotSelection {
+export function adSelectionFor(site: Site, rule: RouteRule, testDisplayAd: boolean): AdSlotSelection {
   const config = site.setting.config;
   return selectAdSlots({
     routeAllowsAds: rule.ads,
     configuredSlots: config.ad_slots,
     adsDisabled: site.adsDisabled,
-    testDisplayAd: req.query.testDisplayAd === 'on',
+    testDisplayAd,
     adSenseParent: config.adSenseParent,
     adSenseScript: config.adSenseScript,
   });
 }
 
-export function renderSitePage(req: Request, res: Response, assets: AssetRefs, site: Site, rule: RouteRule, view: PageView): Promise<void> {
-  const ads = adSelectionFor(req, site, rule);
-  const theme = themeOf(req.headers.cookie, site.setting.darkmode);
-  const campaign = view.campaign ?? null;
-  const state: AppState = {
+function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Theme, campaign: CampaignResult | null): AppState {
+  return {
     hostKey: site.key,
     brandColor: site.brandColor,
     gaCode: rule.analytics ? site.gaCode : null,
@@ -52,6 +49,36 @@ export function renderSitePage(req: Request, res: Response, assets: AssetRefs, s
     route: rule.name,
     pixels: rule.analytics ? site.pixels : [],
   };
+}
+
+/**
+ * App-states without a campaign, remembered per site, route, theme and ad preview (which decide
+ * the ad selection): the same object for every such page of a site, so its JSON is serialized
+ * once (Document.tsx). The Site object lives as long as its cached records (load-site.ts).
+ */
+const sharedAppStates = new WeakMap<Site, Map<string, AppState>>();
+
+function sharedAppStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Theme, adPreview: boolean): AppState {
+  let states = sharedAppStates.get(site);
+  if (!states) {
+    states = new Map();
+    sharedAppStates.set(site, states);
+  }
+  const key = `${rule.name} ${theme} ${adPreview}`;
+  let state = states.get(key);
+  if (!state) {
+    state = appStateOf(site, rule, ads, theme, null);
+    states.set(key, state);
+  }
+  return state;
+}
+
+export function renderSitePage(req: Request, res: Response, assets: AssetRefs, site: Site, rule: RouteRule, view: PageView): Promise<void> {
+  const adPreview = req.query.testDisplayAd === 'on';
+  const ads = adSelectionFor(site, rule, adPreview);
+  const theme = themeOf(req.headers.cookie, site.setting.darkmode);
+  const campaign = view.campaign ?? null;
+  const state = campaign ? appStateOf(site, rule, ads, theme, campaign) : sharedAppStateOf(site, rule, ads, theme, adPreview);
   const pageSettings = site.setting.config.igp_settings;
   const headline = site.setting.config.campaign_headlines ? campaign?.headline : null;
   const body = rule.shell ? (

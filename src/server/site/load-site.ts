@@ -6,7 +6,7 @@ import type { Logger } from 'pino';
 import type { Category, MenuLink, Pixel, SiteSetting } from '../../shared/records';
 import type { ContentApi, SettingScope } from '../upstream/content-api';
 import { helperCall, siteLookup } from '../upstream/catalogue';
-import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type SettingSource } from '../rules/settings';
+import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingSource } from '../rules/settings';
 import { brandColorOf } from '../rules/host';
 import { LRUCache } from 'lru-cache';
 
@@ -45,7 +45,10 @@ export async function loadSite(deps: SiteLoaderDeps, host: string, key: string, 
   const byHost = resolveFromSubdomain(sub, parent) ? undefined : (await siteLookup(log, host, () => api.domainsByHost(host)))?.[0];
   const global = await globalPromise;
 
-  const resolved = resolveSettings({ sub, parent, byHost, global });
+  const last = lastSiteByHost.get(host);
+  // The merge copies records; unchanged records give the same result, so it is not redone.
+  const sameRecords = last !== undefined && last.inputs.sub === sub && last.inputs.parent === parent && last.inputs.byHost === byHost && last.inputs.global === global;
+  const resolved = sameRecords ? last.resolved : resolveSettings({ sub, parent, byHost, global });
   if (!resolved) return null;
   const { setting } = resolved;
 
@@ -53,10 +56,9 @@ export async function loadSite(deps: SiteLoaderDeps, host: string, key: string, 
   const categories = await helperCall(log, () => api.categoriesByIds(menuIds), []);
 
   const inputs: SiteInputs = { deps, key, sub, parent, byHost, global, categories };
-  const last = lastSiteByHost.get(host);
-  if (last && sameInputs(last.inputs, inputs)) return last.site;
+  if (sameRecords && sameInputs(last.inputs, inputs)) return last.site;
   const site = buildSite(inputs, host, resolved);
-  lastSiteByHost.set(host, { inputs, site });
+  lastSiteByHost.set(host, { inputs, resolved, site });
   return site;
 }
 
@@ -82,9 +84,9 @@ function sameInputs(a: SiteInputs, b: SiteInputs): boolean {
  * (src/server/render/chrome.tsx). Bounded: a flood of made-up hosts costs a few MB at most
  * (a Site and its header and footer markup are a few KB); past the bound the memo only misses.
  */
-const lastSiteByHost = new LRUCache<string, { readonly inputs: SiteInputs; readonly site: Site }>({ max: 1000 });
+const lastSiteByHost = new LRUCache<string, { readonly inputs: SiteInputs; readonly resolved: ResolvedSetting; readonly site: Site }>({ max: 1000 });
 
-function buildSite({ deps, key, global, categories }: SiteInputs, host: string, { setting, source, adsDisabled }: NonNullable<ReturnType<typeof resolveSettings>>): Site {
+function buildSite({ deps, key, global, categories }: SiteInputs, host: string, { setting, source, adsDisabled }: ResolvedSetting): Site {
   const menuIds = setting.menu.categories_menu_option;
   return {
     host,

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { APP_STATE_ID, serializeAppState, type AppState } from '../app-state';
 import { rememberStrings } from '../format';
-import { jsonForScript } from '../json-script';
+import { rememberedJsonForScript } from '../json-script';
 
 /** Open Graph and Twitter card data of a page; all URLs absolute. */
 export interface SocialMeta {
@@ -100,7 +100,7 @@ export function Document({ head, state, assets, children }: DocumentProps) {
         <link rel="stylesheet" href={assets.stylesheet} />
         {head.social ? <SocialTags social={head.social} /> : null}
         {head.structuredData?.map((data, position) => (
-          <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+          <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: rememberedJsonForScript(data) }} />
         ))}
       </head>
       <body>
