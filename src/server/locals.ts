@@ -12,6 +12,8 @@ declare global {
       log: Logger;
     }
     interface Locals {
+      /** The parsed query, kept by its first reader (pages/context.ts, queryOf). */
+      query?: import('express').Request['query'];
       /** Set by the host middleware. */
       host?: string;
       siteKey?: string;

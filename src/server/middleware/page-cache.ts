@@ -3,6 +3,7 @@ import type { CachedPage, PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, pageCacheKeyOf, type CdnTimes } from '../page-cache/rules';
 import { HTML_VARY, writeCachedPage } from '../page-cache/send';
 import { savedThemeOf } from '../render/theme';
+import { queryOf } from '../request-query';
 import { routeLabelOf, siteLabelOf } from './request-metrics';
 
 /** What the render step needs to know about caching its page. */
@@ -22,7 +23,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
   return function serveFromPageCache(req, res, next) {
     const { host } = res.locals;
     if (!host) throw new Error('page caching ran before host resolution');
-    const key = pageCacheKeyOf({ host, path: req.path, query: req.query, theme: savedThemeOf(req.headers.cookie) });
+    const key = pageCacheKeyOf({ host, path: req.path, query: queryOf(req), theme: savedThemeOf(req.headers.cookie) });
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
     res.setHeader('vary', HTML_VARY);
     if (key === null || options.cache === null) {

@@ -5,7 +5,8 @@ import { categoryHead, categoryPath } from '../seo/page-head';
 import { pageQuery, siteUrl } from '../seo/urls';
 import { helperCall, requiredCall } from '../upstream/catalogue';
 import { cardsOf } from './cards';
-import { queryValue, type PageLoader } from './context';
+import { queryValue } from '../request-query';
+import type { PageLoader } from './context';
 import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';
 
 /** A category by slug with its articles, newest first, 10 a page; past the last page is a 404. */

@@ -19,11 +19,3 @@ export interface PageContext {
 }
 
 export type PageLoader = (context: PageContext) => Promise<PageView>;
-
-/** The first value of a query parameter; repeated keys and nested objects are ignored. */
-export function queryValue(req: Request, key: string): string | undefined {
-  const value: unknown = req.query[key];
-  if (typeof value === 'string') return value;
-  if (Array.isArray(value) && typeof value[0] === 'string') return value[0];
-  return undefined;
-}

@@ -3,7 +3,8 @@ import { badRequest } from '../errors';
 import { pageQuery, siteUrl } from '../seo/urls';
 import { helperCall } from '../upstream/catalogue';
 import { cardsOf } from './cards';
-import { queryValue, type PageLoader } from './context';
+import { queryValue } from '../request-query';
+import type { PageLoader } from './context';
 import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';
 
 export const MAX_SEARCH_LENGTH = 200;

@@ -9,6 +9,7 @@ import { Document, type AssetRefs, type HeadProps } from '../../shared/component
 import { Bare, Shell } from '../../shared/components/Shell';
 import type { CampaignResult } from '../rules/campaign';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
+import { queryOf } from '../request-query';
 import { FEED_PATH, type RouteRule } from '../routes';
 import type { Site } from '../site/load-site';
 import { appMenuOf, shellChromeOf } from './chrome';
@@ -74,7 +75,7 @@ function sharedAppStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, the
 }
 
 export function renderSitePage(req: Request, res: Response, assets: AssetRefs, site: Site, rule: RouteRule, view: PageView): Promise<void> {
-  const adPreview = req.query.testDisplayAd === 'on';
+  const adPreview = queryOf(req).testDisplayAd === 'on';
   const ads = adSelectionFor(site, rule, adPreview);
   const theme = themeOf(req.headers.cookie, site.setting.darkmode);
   const campaign = view.campaign ?? null;

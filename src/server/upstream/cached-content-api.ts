@@ -1,6 +1,7 @@
 /** The content API behind the data cache: same interface, so callers do not change. */
 import type { CacheKind, DataCache } from './data-cache';
 import type { ContentApi } from './content-api';
+import { rememberStrings } from '../../shared/format';
 
 /** Which cache (TTL and bounds) each call's answers live in. */
 const KIND_OF: Readonly<Record<keyof ContentApi, CacheKind>> = {
@@ -17,10 +18,26 @@ const KIND_OF: Readonly<Record<keyof ContentApi, CacheKind>> = {
   articleBySlug: 'articles',
 };
 
+/**
+ * The cache key of a call: its name and its arguments as JSON. Keys of calls without arguments
+ * or with one string (a host, an id) are remembered, so the site lookups every request makes
+ * find the same key string each time instead of building and hashing a new one.
+ */
+export function cacheKeyBuilder(name: string): (args: readonly unknown[]) => string {
+  const withoutArguments = `${name}:[]`;
+  const byString = rememberStrings((arg) => `${name}:${JSON.stringify([arg])}`, 1024);
+  return (args) => {
+    if (args.length === 0) return withoutArguments;
+    if (args.length === 1 && typeof args[0] === 'string') return byString(args[0]);
+    return `${name}:${JSON.stringify(args)}`;
+  };
+}
+
 export function createCachedContentApi(inner: ContentApi, cache: DataCache): ContentApi {
   const cached = <K extends keyof ContentApi>(name: K): ContentApi[K] => {
     const call = inner[name] as (...args: unknown[]) => Promise<unknown>;
-    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], `${name}:${JSON.stringify(args)}`, () => call(...args));
+    const keyOf = cacheKeyBuilder(name);
+    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], keyOf(args), () => call(...args));
     return wrapped as ContentApi[K];
   };
   return {

@@ -1,0 +1,22 @@
+import { cacheKeyBuilder } from '../../../../src/server/upstream/cached-content-api';
+
+describe('cacheKeyBuilder', () => {
+  const keyOf = cacheKeyBuilder('articleBySlug');
+
+  it('is the call name and its arguments as JSON, whatever the arguments', () => {
+    expect(keyOf([])).toBe('articleBySlug:[]');
+    expect(keyOf(['a-slug'])).toBe('articleBySlug:["a-slug"]');
+    expect(keyOf(['a-slug', { type: 'domains', id: 'd1' }])).toBe('articleBySlug:["a-slug",{"type":"domains","id":"d1"}]');
+    expect(keyOf([2])).toBe('articleBySlug:[2]');
+  });
+
+  it('keeps calls apart that differ in name, argument or argument type', () => {
+    const keys = [keyOf(['1']), keyOf([1]), keyOf(['1', undefined]), keyOf(['x"]']), keyOf(['x', ']']), cacheKeyBuilder('domainsById')(['1'])];
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('hands out the same key for the same string argument', () => {
+    expect(keyOf(['host.example.com'])).toBe(keyOf(['host.example.com']));
+    expect(keyOf(['other.example.com'])).toBe('articleBySlug:["other.example.com"]');
+  });
+});
