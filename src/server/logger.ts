@@ -31,11 +31,14 @@ export function requestIdOf(header: string | string[] | undefined): string {
   return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
-/** The one line every request leaves (contract/app.md, Logs), whichever path answered it. */
+/**
+ * The one line every request leaves (contract/app.md, Logs), whichever path answered it. The
+ * request id, host and site key are given only to a logger that does not carry them already.
+ */
 export interface RequestLine {
-  readonly reqId: string;
-  readonly host: string | undefined;
-  readonly siteKey: string | undefined;
+  readonly reqId?: string;
+  readonly host?: string | undefined;
+  readonly siteKey?: string | undefined;
   readonly method: string | undefined;
   readonly path: string;
   readonly status: number;
@@ -77,10 +80,8 @@ export function requestLogging(logger: Logger): RequestHandler {
     const complete = () => {
       if (logged) return;
       logged = true;
-      logRequestCompleted(logger, {
-        reqId,
-        host: res.locals.host,
-        siteKey: res.locals.siteKey,
+      // The request's logger carries reqId, host and site key, serialized once when they were bound.
+      logRequestCompleted(req.log, {
         method: req.method,
         path,
         status: res.statusCode,

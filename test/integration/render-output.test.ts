@@ -73,6 +73,29 @@ describe('a page whose content is all Latin-1', () => {
   });
 });
 
+describe('a page whose text outside ASCII is all Latin-1', () => {
+  // V8 keeps such a page as a one-byte string, but only ASCII may be sent as its Latin-1 bytes.
+  const dataset = structuredClone(testDataset);
+  const title = 'Café crème, déjà vu: ½ price at the Zürich Bahnhof ©';
+  let t: TestApp;
+
+  beforeAll(async () => {
+    const target = dataset.articles.find((article) => article.slug === 'article-2');
+    if (!target) throw new Error('fixture article-2 missing');
+    target.title = title;
+    t = await startTestApp({ dataset });
+  });
+  afterAll(() => t.close());
+
+  it('is sent as UTF-8, with the byte length as Content-Length', async () => {
+    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity');
+    expect(res.status).toBe(200);
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
+    expect(parseHtml(res.text).querySelector('h1')?.textContent).toBe(title);
+    expect(res.text).not.toContain('\uFFFD');
+  });
+});
+
 describe('a page with text outside ASCII', () => {
   // Short pieces and one long body (React hands over long strings whole): all of it must
   // arrive as UTF-8, byte for byte, whatever the piece sizes.

@@ -40,7 +40,10 @@ class DocumentCollector extends EventEmitter implements NodeJS.WritableStream {
     return true;
   }
   end(): this {
-    this.done(Buffer.from(this.chunks.join('')));
+    const html = this.chunks.join('');
+    // Only ASCII has as many UTF-8 bytes as characters; its UTF-8 is its Latin-1, which is
+    // copied rather than encoded (most pages; decision 0120).
+    this.done(Buffer.from(html, Buffer.byteLength(html) === html.length ? 'latin1' : 'utf8'));
     return this;
   }
 }
