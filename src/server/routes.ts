@@ -81,6 +81,8 @@ export const FIXED_PATHS: Readonly<Record<string, RouteName>> = {
 };
 
 function decodeSegment(segment: string): string | undefined {
+  // Most paths have nothing to decode, and decodeURIComponent costs even then.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {
@@ -94,7 +96,7 @@ const page = (name: RouteName, index?: string): PageMatch => (index === undefine
 export function matchDocument(path: string): DocumentMatch | null {
   const name = DOCUMENT_PATHS[path];
   if (name) return { kind: 'document', rule: DOCUMENT_TABLE[name] };
-  const part = SITEMAP_PART_PATH.exec(path)?.[1];
+  const part = path.startsWith('/sitemap-') ? SITEMAP_PART_PATH.exec(path)?.[1] : undefined;
   return part ? { kind: 'document', rule: DOCUMENT_TABLE.sitemap, part: Number(part) } : null;
 }
 
