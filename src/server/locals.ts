@@ -12,7 +12,7 @@ declare global {
       log: Logger;
     }
     interface Locals {
-      /** The parsed query, kept by its first reader (pages/context.ts, queryOf). */
+      /** The parsed query, kept by its first reader (request-query.ts, queryOf). */
       query?: import('express').Request['query'];
       /** Set by the host middleware. */
       host?: string;
