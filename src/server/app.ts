@@ -29,11 +29,14 @@ import type { CdnTimes } from './page-cache/rules';
 import { createPageCacheFastPath } from './page-cache/fast-path';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
+import type { FreshAnswer } from './upstream/cached-content-api';
 
 export interface AppDeps {
   readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy'>;
   readonly logger: Logger;
   readonly api: ContentApi;
+  /** The data cache's fresh answers, when `api` has a data cache in front (site/load-site.ts). */
+  readonly freshAnswer?: FreshAnswer | undefined;
   readonly campaignApi: CampaignApi;
   readonly assets: Assets;
   readonly readiness: Readiness;
@@ -88,7 +91,7 @@ export function createApp(deps: AppDeps): Express {
   // A page-cache hit answers here, already compressed, before any site or content lookup.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
   app.use(documentCompression());
-  app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
+  app.use(siteSettings({ api: deps.api, freshAnswer: deps.freshAnswer, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
   app.use(documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
   app.use(errorHandling(assets));

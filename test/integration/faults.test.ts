@@ -4,7 +4,6 @@
  * logged, nothing failed is cached, and concurrent cold requests share upstream calls.
  */
 import request from 'supertest';
-import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
 import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
 import { testDataset } from '../fixtures/dataset';
 import { failWith, type Override } from '../support/fake-upstream';
@@ -22,11 +21,7 @@ async function startCachedApp(dataset = structuredClone(testDataset)): Promise<T
   return startTestApp({
     dataset,
     timeoutMs: TIMEOUT_MS,
-    wrapApi: (api, log) =>
-      createCachedContentApi(
-        api,
-        createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
-      ),
+    dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
   });
 }
 
@@ -101,6 +96,24 @@ describe('faults behind a warm cache', () => {
     const fresh = await request(t.app).get('/article-2').set('Host', 'sub.example.com');
     expect(parseHtml(fresh.text).title).toBe('Question number 2, revised? | Sub A');
   }, 20_000);
+});
+
+describe('a site resolved while a lookup failed', () => {
+  it('is resolved again once the upstream answers, though its other answers are still fresh', async () => {
+    const t = await startCachedApp();
+    try {
+      const home = () => request(t.app).get('/').set('Host', 'sub.example.com');
+      t.upstream.override('/api/subdomains/*', failWith.status(500));
+      const fallback = await home();
+      expect(fallback.status).toBe(200);
+      expect(parseHtml(fallback.text).title).toBe('Global Site');
+      t.upstream.clearOverrides();
+      advance(200); // past the failure back-off, well inside the TTL of every answer that came
+      expect(parseHtml((await home()).text).title).toBe('Sub A');
+    } finally {
+      await t.close();
+    }
+  });
 });
 
 describe('nothing cached', () => {

@@ -4,7 +4,6 @@
  * rendered once per site and theme, following the site's data.
  */
 import request from 'supertest';
-import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
 import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
 import { testDataset } from '../fixtures/dataset';
 import { parseHtml } from '../support/html';
@@ -134,11 +133,7 @@ describe('the shell follows the site data', () => {
   beforeAll(async () => {
     t = await startTestApp({
       dataset,
-      wrapApi: (api, log) =>
-        createCachedContentApi(
-          api,
-          createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
-        ),
+      dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
     });
   });
   afterAll(() => t.close());
