@@ -81,7 +81,8 @@ describe('navigation progress bar', () => {
     await (await newTab).close();
     await page.focus('.skip-link');
     await page.keyboard.press('Enter');
-    expect(new URL(page.url()).hash).toBe('#main');
+    // The fragment navigation reaches Playwright as a later frame event, not before press() returns.
+    await page.waitForURL((url) => url.hash === '#main');
     expect(await page.$('#nav-progress')).toBeNull();
   });
 
