@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   const readiness: Readiness = { ready: true };
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics();
   const metrics = prometheus ?? noMetrics;
-  const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream });
+  const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger });
   const dataCache = createDataCache({
     policies: DEFAULT_CACHE_POLICIES,
     maxStaleMs: config.staleIfErrorSeconds * 1000,

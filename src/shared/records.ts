@@ -1,11 +1,19 @@
 /**
  * The records of the content API (contract/content-api.md), as zod schemas.
- * Parsing applies the contract's defaults: missing booleans are false, missing lists [].
+ * Parsing applies the contract's defaults: missing booleans are false, missing or null lists [].
  * A value of the wrong type makes the whole answer "wrong shape".
  */
 import { z } from 'zod';
 
 const flag = z.boolean().default(false);
+
+/** A list field: missing or `null` reads as empty (contract: "a null list counts as empty"). */
+export function listOf<T extends z.ZodType>(item: T) {
+  return z
+    .array(item)
+    .nullish()
+    .transform((list) => list ?? []);
+}
 
 export { AD_SLOT_TYPES, type AdSlotType } from './ads';
 
@@ -30,13 +38,13 @@ export const siteConfigSchema = z.object({
   disable_ads: flag,
   adSenseParent: z.string().nullish(),
   adSenseScript: flag,
-  ad_slots: z.array(z.string()).default([]),
+  ad_slots: listOf(z.string()),
   campaign_check: flag,
   campaign_headlines: flag,
   network_ignore: flag,
   gaCode: z.string().nullish(),
   igp_settings: pageSettingsSchema.nullish().transform((value) => value ?? {}),
-  pixels: z.array(pixelSchema).default([]),
+  pixels: listOf(pixelSchema),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -51,11 +59,11 @@ export const siteSettingSchema = z.object({
   config: siteConfigSchema.prefault({}),
   menu: z
     .object({
-      categories_menu_option: z.array(z.string()).default([]),
-      other_menu_option: z.array(menuLinkSchema).default([]),
+      categories_menu_option: listOf(z.string()),
+      other_menu_option: listOf(menuLinkSchema),
     })
     .prefault({}),
-  final_articles: z.array(z.string()).default([]),
+  final_articles: listOf(z.string()),
 });
 export type SiteSetting = z.infer<typeof siteSettingSchema>;
 /** A record as the content API may send it: every defaulted field optional. */
@@ -79,7 +87,7 @@ export const articleImageSchema = z.object({
 export const articleSchema = z.object({
   _id: z.string(),
   slug: z.string(),
-  domains: z.array(z.string()).default([]),
+  domains: listOf(z.string()),
   title: z.string().default(''),
   excerpt: z.string().default(''),
   body: z.string().default(''),
@@ -94,7 +102,7 @@ export type ArticleInput = z.input<typeof articleSchema>;
 
 export const campaignCheckSchema = z.looseObject({
   isCampaignExists: z.boolean(),
-  headlines: z.array(z.string()).default([]),
+  headlines: listOf(z.string()),
 });
 export type CampaignCheck = z.infer<typeof campaignCheckSchema>;
 

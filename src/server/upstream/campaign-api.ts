@@ -11,6 +11,19 @@ export interface CampaignApi {
 const BY_UTM_ID = '/meta-ms/api/v1/meta-db/campaigns/checkCampaign/:utmId';
 const BY_CAMPAIGN_ID = '/campaigns/api/v1/checkCampaign';
 
+/**
+ * A utm id as one path segment. Percent-encoding keeps `/`, `?` and `%` inside the segment, but
+ * URL parsing reads `.` and `..` (and their `%2e` forms) as "this" and "parent" path steps
+ * whatever the encoding, and an empty id would name the path's parent: such an id cannot be
+ * asked about, so it names no campaign (null).
+ */
+export function utmIdSegment(utmId: string): string | null {
+  const segment = encodeURIComponent(utmId);
+  return segment === '' || segment === '.' || segment === '..' ? null : segment;
+}
+
+const NO_CAMPAIGN: CampaignCheck = { isCampaignExists: false, headlines: [] };
+
 export function createCampaignApi(options: { readonly baseUrl: string; readonly timeoutMs: number; readonly observe?: UpstreamObserver }): CampaignApi {
   // The spec's headers: JSON, and never a cached answer (the result is per visitor).
   const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache' } });
@@ -26,8 +39,10 @@ export function createCampaignApi(options: { readonly baseUrl: string; readonly 
   }
 
   return {
-    checkByUtmId(utmId, count) {
-      return check(BY_UTM_ID, `${options.baseUrl}/meta-ms/api/v1/meta-db/campaigns/checkCampaign/${encodeURIComponent(utmId)}?count=${count}`);
+    async checkByUtmId(utmId, count) {
+      const segment = utmIdSegment(utmId);
+      if (segment === null) return NO_CAMPAIGN;
+      return check(BY_UTM_ID, `${options.baseUrl}/meta-ms/api/v1/meta-db/campaigns/checkCampaign/${segment}?count=${count}`);
     },
     checkByCampaignId(campaignId, count) {
       const params = new URLSearchParams({ campaign_id: campaignId, count: String(count) });

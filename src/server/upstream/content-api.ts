@@ -3,9 +3,11 @@
  * gets back and throws UpstreamError on any failure; what a failure means for the page (the
  * spec's error catalogue) is decided by the caller, so a cache can wrap this interface unchanged.
  */
+import type { Logger } from 'pino';
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
 import { createHttpClient, observed, UpstreamError, type UpstreamObserver } from './http';
+import { nullListPaths } from './null-lists';
 
 /** Which setting a content query is made for: `type` and, except for global, `<type>=<_id>`. */
 export interface SettingScope {
@@ -46,6 +48,8 @@ export interface ContentApiOptions {
   readonly maxBytes?: number;
   /** Told about every call, by endpoint path (metrics). */
   readonly observe?: UpstreamObserver;
+  /** For what is worth knowing about an answer that was still used (a `null` list). */
+  readonly log: Logger;
 }
 
 const settingList = z.object({ data: z.array(siteSettingSchema) });
@@ -56,6 +60,9 @@ const articleOne = z.object({ data: articleSchema });
 const articlePage = z.object({ data: z.array(articleSchema), total: z.number().int().nonnegative() });
 
 type Query = Readonly<Record<string, string | number | undefined>>;
+
+/** Site records whose `null` lists were reported, by record id and field; bounded. */
+const MAX_REPORTED_NULL_LISTS = 1000;
 
 export function scopeQuery(scope: SettingScope): Query {
   return scope.type === 'global' ? { type: scope.type } : { type: scope.type, [scope.type]: scope.id };
@@ -71,7 +78,18 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     return `${options.baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  function get<T>(schema: z.ZodType<T>, path: string, query?: Query): Promise<T> {
+  const reportedNullLists = new Set<string>();
+  /** A site record read with `null` lists as empty: logged once per record and field. */
+  function reportNullLists(raw: unknown, setting: SiteSetting): void {
+    for (const field of nullListPaths(raw, setting)) {
+      const id = `${setting._id}|${field}`;
+      if (reportedNullLists.has(id) || reportedNullLists.size >= MAX_REPORTED_NULL_LISTS) continue;
+      reportedNullLists.add(id);
+      options.log.warn({ event: 'settings.null_list', settingId: setting._id, field }, 'a list field is null; read as empty');
+    }
+  }
+
+  function get<T>(schema: z.ZodType<T>, path: string, query?: Query, inspect?: (raw: unknown, parsed: T) => void): Promise<T> {
     return observed(options.observe, path, async () => {
       const url = urlFor(path, query);
       const { status, json } = await http.getJson(url);
@@ -80,22 +98,32 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
       if (!parsed.success) {
         throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape (${z.prettifyError(parsed.error).split('\n')[0] ?? ''}): ${url}`, body: JSON.stringify(json).slice(0, 200) });
       }
+      inspect?.(json, parsed.data);
       return parsed.data;
     });
   }
 
+  function getSettings(path: string, query: Query): Promise<readonly SiteSetting[]> {
+    const inspect = (raw: unknown, parsed: { data: readonly SiteSetting[] }) => {
+      const records = (raw as { data: readonly unknown[] }).data;
+      parsed.data.forEach((setting, index) => reportNullLists(records[index], setting));
+    };
+    return get(settingList, path, query, inspect).then((answer) => answer.data);
+  }
+
   return {
-    async subdomainsByHost(host) {
-      return (await get(settingList, '/api/subdomains/get', { url: host })).data;
+    subdomainsByHost(host) {
+      return getSettings('/api/subdomains/get', { url: host });
     },
-    async domainsByHost(host) {
-      return (await get(settingList, '/api/domain/get', { url: host })).data;
+    domainsByHost(host) {
+      return getSettings('/api/domain/get', { url: host });
     },
-    async domainsById(id) {
-      return (await get(settingList, '/api/domain/get', { _id: id })).data;
+    domainsById(id) {
+      return getSettings('/api/domain/get', { _id: id });
     },
     async globalSetting() {
-      return (await get(settingOne, '/api/setting/get')).data;
+      const inspect = (raw: unknown, parsed: { data: SiteSetting }) => reportNullLists((raw as { data: unknown }).data, parsed.data);
+      return (await get(settingOne, '/api/setting/get', {}, inspect)).data;
     },
     async categoriesByIds(ids) {
       if (ids.length === 0) return [];

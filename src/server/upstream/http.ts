@@ -5,8 +5,9 @@
  * when the connection itself failed (never after a timeout: a slow upstream is not asked twice).
  */
 import { Agent, request, type Dispatcher } from 'undici';
+import { nestsDeeperThan } from './json-depth';
 
-export type UpstreamFailureKind = 'network' | 'timeout' | 'status' | 'invalid_json' | 'too_large' | 'shape';
+export type UpstreamFailureKind = 'network' | 'timeout' | 'status' | 'invalid_json' | 'too_large' | 'too_deep' | 'shape';
 
 export class UpstreamError extends Error {
   constructor(
@@ -63,6 +64,8 @@ export interface HttpClient {
 }
 
 const SNIPPET = 200;
+/** The records nest a few levels; pass-through fields get room, but never enough to overflow a recursive reader. */
+export const MAX_JSON_DEPTH = 32;
 const RETRYABLE_CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'EAI_AGAIN']);
 const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_ABORTED', 'ABORT_ERR']);
 
@@ -84,6 +87,7 @@ function asUpstreamError(error: unknown, url: string, options: HttpClientOptions
 async function readJson(url: string, response: Dispatcher.ResponseData): Promise<JsonResponse> {
   const text = await response.body.text();
   const status = response.statusCode;
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new UpstreamError('too_deep', url, { status, message: `upstream answer nests deeper than ${MAX_JSON_DEPTH} levels: ${url}` });
   let json: unknown;
   try {
     json = JSON.parse(text);

@@ -83,4 +83,10 @@ describe('siteSettingSchema defaults', () => {
     expect(parsed.menu.categories_menu_option).toEqual([]);
     expect(parsed.final_articles).toEqual([]);
   });
+
+  it('a null list is empty, a list of the wrong type is still refused', () => {
+    const parsed = setting({ _id: 'x', config: { ad_slots: null, pixels: null }, menu: { categories_menu_option: null, other_menu_option: null }, final_articles: null });
+    expect([parsed.config.ad_slots, parsed.config.pixels, parsed.menu.categories_menu_option, parsed.menu.other_menu_option, parsed.final_articles]).toEqual([[], [], [], [], []]);
+    expect(siteSettingSchema.safeParse({ _id: 'x', final_articles: 'a1' }).success).toBe(false);
+  });
 });
