@@ -1,6 +1,7 @@
 /**
- * Builds the Express app from its dependencies; never listens (index.ts does).
- * The middleware order is the request's order.
+ * Builds the server's request handling from its dependencies; never listens (index.ts does).
+ * Read top to bottom, it is the request's order: page-cache hits in front of Express, then the
+ * Express chain, one step per middleware.
  */
 import compression from 'compression';
 import type { RequestListener, ServerOptions } from 'node:http';
@@ -27,16 +28,18 @@ import { noMetrics, type Metrics } from './metrics';
 import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
 import { createPageCacheFastPath } from './page-cache/fast-path';
+import { trustFunctionOf, type TrustFunction } from './peer-trust';
+import { createPageRenderer } from './render/page';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
-import type { FreshAnswer } from './upstream/cached-content-api';
+
+/** A render that has not finished in this time is aborted and answered with the 500 page. */
+export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
 
 export interface AppDeps {
   readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy'>;
   readonly logger: Logger;
   readonly api: ContentApi;
-  /** The data cache's fresh answers, when `api` has a data cache in front (site/load-site.ts). */
-  readonly freshAnswer?: FreshAnswer | undefined;
   readonly campaignApi: CampaignApi;
   readonly assets: Assets;
   readonly readiness: Readiness;
@@ -46,11 +49,54 @@ export interface AppDeps {
   readonly cdn: CdnTimes;
   /** Request metrics; none are collected when absent. */
   readonly metrics?: Metrics;
+  /** How long a render may take before it is aborted (tests make it short). */
+  readonly renderTimeoutMs?: number;
+}
+
+/** What index.ts gives `http.createServer`: the request classes for the app and its listener. */
+export interface ServerSetup {
+  readonly options: ServerOptions;
+  readonly listener: RequestListener;
+}
+
+/** What the fast path and the Express chain both use, built once. */
+interface SharedParts {
+  readonly trust: TrustFunction;
+  readonly securityHeaders: readonly (readonly [string, string])[];
+}
+
+/**
+ * The server: a page-cache hit is answered in front of Express (page-cache/fast-path.ts);
+ * everything else goes through the Express app. Node creates requests and responses from
+ * classes that already carry the app's Express prototypes (http-classes.ts). The listener also
+ * works on a server without these classes (supertest in the tests): Express then sets them.
+ */
+export function createServerSetup(deps: AppDeps): ServerSetup {
+  const shared: SharedParts = { trust: trustFunctionOf(deps.config.trustProxy), securityHeaders: securityHeadersOf(deps.assets.loaderHash) };
+  const app = createApp(deps, shared);
+  const options = httpClassesFor(app);
+  if (!deps.pageCache) return { options, listener: app };
+  const answerFromPageCacheFirst = createPageCacheFastPath({
+    cache: deps.pageCache,
+    cdn: deps.cdn,
+    staticHeaders: shared.securityHeaders,
+    readiness: deps.readiness,
+    metrics: deps.metrics ?? noMetrics,
+    logger: deps.logger,
+    defaultSiteKey: deps.config.defaultSiteKey,
+    trust: shared.trust,
+  });
+  return {
+    options,
+    listener: function handleRequest(req, res) {
+      if (!answerFromPageCacheFirst(req, res)) app(req, res);
+    },
+  };
 }
 
 /**
  * compression for documents (robots.txt, sitemaps, feed), only for clients that accept an
- * encoding. Rendered pages compress their whole body in one call (render/stream.ts, decision 0110).
+ * encoding. Rendered pages compress their whole body in one call (encoding.ts, decision 0110).
  */
 function documentCompression(): RequestHandler {
   const compress = compression();
@@ -60,17 +106,18 @@ function documentCompression(): RequestHandler {
   };
 }
 
-export function createApp(deps: AppDeps): Express {
+/** The Express chain, in request order. */
+function createApp(deps: AppDeps, shared: SharedParts): Express {
   const { config, logger, assets } = deps;
+  const renderer = createPageRenderer({ assets, renderTimeoutMs: deps.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS });
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', config.trustProxy);
+  // req.protocol and req.host (canonical URLs) follow the same trust as everything else.
+  app.set('trust proxy', shared.trust);
   app.set('query parser', 'simple');
-  const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
-  const trustsPeer = (address: string) => trustProxy(address, 0);
 
   if (deps.metrics) app.use(requestMetrics(deps.metrics));
-  app.use(staticHeaders(securityHeadersOf(assets.loaderHash)));
+  app.use(staticHeaders(shared.securityHeaders));
   app.use(requestLogging(logger));
   app.use(closeConnectionsWhenDraining(deps.readiness));
 
@@ -85,50 +132,15 @@ export function createApp(deps: AppDeps): Express {
     if (req.method === 'GET' || req.method === 'HEAD') return next();
     res.status(405).set('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
   });
-  app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, assets, trustsPeer }));
-  app.use(httpsRedirect());
+  app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, trust: shared.trust }));
+  app.use(httpsRedirect({ trust: shared.trust }));
   app.use(routeMatching());
-  // A page-cache hit answers here, already compressed, before any site or content lookup.
+  // Page-cache hits while draining (the fast path leaves those to Express), and every miss.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
   app.use(documentCompression());
-  app.use(siteSettings({ api: deps.api, freshAnswer: deps.freshAnswer, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
+  app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
-  app.use(documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, assets }));
-  app.use(errorHandling(assets));
+  app.use(documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, renderer }));
+  app.use(errorHandling(renderer));
   return app;
-}
-
-/** What index.ts gives `http.createServer`: the request classes for the app and its listener. */
-export interface ServerSetup {
-  readonly options: ServerOptions;
-  readonly listener: RequestListener;
-}
-
-/**
- * The app, served by Node objects born with its Express prototypes (src/server/http-classes.ts).
- * The listener answers page-cache hits in front of Express (src/server/page-cache/fast-path.ts);
- * everything else goes through the Express chain. The listener also works on a server without
- * these classes (supertest in the tests): Express then sets the prototypes itself.
- */
-export function createServerSetup(deps: AppDeps): ServerSetup {
-  const app = createApp(deps);
-  const options = httpClassesFor(app);
-  if (!deps.pageCache) return { options, listener: app };
-  const trustProxy = app.get('trust proxy fn') as (address: string, hop: number) => boolean;
-  const answerFromPageCache = createPageCacheFastPath({
-    cache: deps.pageCache,
-    cdn: deps.cdn,
-    staticHeaders: securityHeadersOf(deps.assets.loaderHash),
-    readiness: deps.readiness,
-    metrics: deps.metrics ?? noMetrics,
-    logger: deps.logger,
-    defaultSiteKey: deps.config.defaultSiteKey,
-    trustsPeer: (address) => trustProxy(address, 0),
-  });
-  return {
-    options,
-    listener: function handleRequest(req, res) {
-      if (!answerFromPageCache(req, res)) app(req, res);
-    },
-  };
 }

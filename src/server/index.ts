@@ -12,7 +12,7 @@ import { createPrometheusMetrics, metricsEndpoint, noMetrics, type PrometheusMet
 import type { Readiness } from './middleware/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
-import { createCachedContentApi, freshAnswers } from './upstream/cached-content-api';
+import { createCachedContentApi } from './upstream/cached-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES } from './upstream/data-cache';
 import { createPageCache } from './page-cache/page-cache';
 
@@ -77,7 +77,6 @@ async function main(): Promise<void> {
     config,
     logger,
     api: config.dataCache ? createCachedContentApi(contentApi, dataCache) : contentApi,
-    freshAnswer: config.dataCache ? freshAnswers(dataCache) : undefined,
     pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
     cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream }),

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import type { RouteMatch } from './routes';
 import type { Site } from './site/load-site';
-import type { PageOutput } from './middleware/page-cache';
+import type { PageOutput } from './page-cache/page-cache';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace

@@ -1,6 +1,6 @@
 /** The shell state handed to the client in `<script id="app-state">` (contract/app.md). */
 import type { AdSlotType } from './ads';
-import { rememberedJsonForScript } from './json-script';
+import { jsonForScript } from './json-script';
 
 export type Theme = 'dark' | 'light';
 
@@ -26,7 +26,7 @@ export interface AppState {
 
 export const APP_STATE_ID = 'app-state';
 
-/** The app-state as JSON that cannot break out of its script element (once per state object). */
+/** The app-state as JSON that cannot break out of its script element. */
 export function serializeAppState(state: AppState): string {
-  return rememberedJsonForScript(state);
+  return jsonForScript(state);
 }

@@ -64,12 +64,7 @@ export function summarize(text: string, max = SUMMARY_MAX): string {
 
 const metaSummary = rememberStrings((text) => summaryOf(text, SUMMARY_MAX));
 
-/**
- * Three ASCII dots rather than U+2026: one character outside Latin-1 makes V8 hold the whole
- * rendered page as a two-byte string, which costs an ASCII page more than a tenth of its
- * uncached throughput here (decision 0120).
- */
-const ELLIPSIS = '...';
+const ELLIPSIS = '…';
 
 function summaryOf(text: string, max: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();

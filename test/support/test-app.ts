@@ -1,7 +1,7 @@
 /** Builds the real app against a fake upstream on loopback, with logs captured. */
 import type { RequestListener, ServerOptions } from 'node:http';
 import { createServerSetup } from '../../src/server/app';
-import { createCachedContentApi, freshAnswers } from '../../src/server/upstream/cached-content-api';
+import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
 import type { DataCache } from '../../src/server/upstream/data-cache';
 import { assetsFrom, type Assets } from '../../src/server/assets';
 import { loadConfig, type Config } from '../../src/server/config';
@@ -37,7 +37,7 @@ export interface TestAppOptions {
   readonly timeoutMs?: number;
   /** Wraps the real content API client: a data cache in front, or a planted bug that must end as a 500. */
   readonly wrapApi?: (api: ContentApi, logger: Logger) => ContentApi;
-  /** A data cache in front of the content API, wired as index.ts does (cached calls and fresh answers). */
+  /** A data cache in front of the content API, wired as index.ts does. */
   readonly dataCache?: (logger: Logger) => DataCache;
   readonly pageCache?: PageCache | null;
   /** The real build's assets (browser tests); by default a stand-in manifest with no files. */
@@ -61,7 +61,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     config,
     logger,
     api: dataCache ? createCachedContentApi(wrapped, dataCache) : wrapped,
-    freshAnswer: dataCache && freshAnswers(dataCache),
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream }),
     assets: options.assets ?? TEST_ASSETS,
     readiness,

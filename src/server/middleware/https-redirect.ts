@@ -1,6 +1,7 @@
-import type { Request, RequestHandler } from 'express';
+import type { RequestHandler } from 'express';
 import { isIP } from 'node:net';
 import { badRequest } from '../errors';
+import { peerIsTrusted, type TrustFunction } from '../peer-trust';
 
 /**
  * Longest Location sent. Balancers cap response headers (nginx: 4 or 8 KB in all) and answer
@@ -8,18 +9,10 @@ import { badRequest } from '../errors';
  */
 export const MAX_LOCATION_LENGTH = 2048;
 
-type TrustProxyFn = (address: string | undefined, hop: number) => boolean;
-
 /** True when X-Forwarded-Proto (its first value) says the visitor came over plain http. Pure. */
 export function forwardedOverHttp(forwardedProto: string | string[] | undefined): boolean {
   const value = Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto;
   return value !== undefined && value.split(',')[0]?.trim().toLowerCase() === 'http';
-}
-
-/** True when a trusted proxy says the visitor came over plain http. */
-function cameOverHttpThroughTrustedProxy(req: Request): boolean {
-  if (!forwardedOverHttp(req.headers['x-forwarded-proto'])) return false;
-  return (req.app.get('trust proxy fn') as TrustProxyFn)(req.socket.remoteAddress, 0);
 }
 
 /** The same address over https: the validated host (never the raw header) and the path. Pure. */
@@ -34,10 +27,10 @@ export function httpsLocationOf(host: string, path: string, originalUrl: string)
  * to https with a permanent redirect. Requests that did not pass a trusted proxy (health checks,
  * local runs) are served as they are. Runs after host resolution, so the host is validated.
  */
-export function httpsRedirect(): RequestHandler {
+export function httpsRedirect(options: { trust: TrustFunction }): RequestHandler {
   return function redirectToHttps(req, res, next) {
     const host = res.locals.host;
-    if (!host || !cameOverHttpThroughTrustedProxy(req)) return next();
+    if (!host || !forwardedOverHttp(req.headers['x-forwarded-proto']) || !peerIsTrusted(options.trust, req.socket)) return next();
     const location = httpsLocationOf(host, req.path, req.originalUrl);
     if (location.length > MAX_LOCATION_LENGTH) return next(badRequest('This address is too long.'));
     res.redirect(308, location);

@@ -1,7 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AssetRefs } from '../../shared/components/Document';
-import { MessagePage } from '../../shared/components/Pages';
-import { PageError, RETRY_AFTER_SECONDS } from '../errors';
+import { PageError } from '../errors';
 import { loadArticle } from '../pages/article';
 import { loadCategory } from '../pages/category';
 import type { PageLoader } from '../pages/context';
@@ -9,8 +7,8 @@ import { queryValue } from '../request-query';
 import { loadHome } from '../pages/home';
 import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
-import { renderSitePage, type PageView } from '../render/page';
-import { ROUTE_TABLE, type RouteName } from '../routes';
+import type { PageRenderer } from '../render/page';
+import type { RouteName } from '../routes';
 import { requestOrigin } from '../seo/request-origin';
 import { lookupCampaign } from '../site/campaign';
 import type { CampaignApi } from '../upstream/campaign-api';
@@ -29,29 +27,8 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
   },
 };
 
-const ERROR_TITLES: Readonly<Record<number, string>> = {
-  400: 'Bad request',
-  404: 'Page not found',
-  503: 'Temporarily unavailable',
-};
-
-/** A 400, 404 or 503 page inside the site's shell and look, with a way back home. */
-export function errorView(error: PageError): PageView {
-  const title = ERROR_TITLES[error.status] ?? 'Error';
-  return {
-    status: error.status,
-    head: { title, noindex: true },
-    content: (
-      <MessagePage title={title}>
-        <p>{error.message}</p>
-        <p><a href="/">Go to the home page</a></p>
-      </MessagePage>
-    ),
-  };
-}
-
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
-export function pageRendering(deps: { api: ContentApi; campaignApi: CampaignApi; assets: AssetRefs }): RequestHandler {
+export function pageRendering(deps: { api: ContentApi; campaignApi: CampaignApi; renderer: PageRenderer }): RequestHandler {
   return async function renderPage(req, res) {
     const { site, route, host } = res.locals;
     if (!site || !route || !host) throw new Error('page rendering ran before site settings');
@@ -60,17 +37,8 @@ export function pageRendering(deps: { api: ContentApi; campaignApi: CampaignApi;
     const campaignPromise = route.rule.campaigns
       ? lookupCampaign(deps.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })
       : Promise.resolve(null);
-    let view: PageView;
-    try {
-      view = { ...(await LOADERS[route.rule.name](context)), campaign: await campaignPromise };
-    } catch (error) {
-      if (!(error instanceof PageError)) throw error;
-      await campaignPromise;
-      if (error.status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-      // The error page keeps the shell, but only the route table's not-found rule for ads.
-      await renderSitePage(req, res, deps.assets, site, route.rule.shell ? ROUTE_TABLE['not-found'] : route.rule, errorView(error));
-      return;
-    }
-    await renderSitePage(req, res, deps.assets, site, route.rule, view);
+    // A failed page (a PageError: 404, 503, ...) goes on to the error handler, which renders it.
+    const [view, campaign] = await Promise.all([LOADERS[route.rule.name](context), campaignPromise]);
+    await deps.renderer.sitePage(req, res, site, route.rule, { ...view, campaign });
   };
 }

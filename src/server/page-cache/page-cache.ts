@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { encodeBody } from '../encode';
+import { encodeBody } from '../encoding';
 
 export interface CachedPage {
   readonly identity: Buffer;
@@ -31,13 +31,14 @@ export interface PageCacheOptions {
   readonly now?: () => number;
 }
 
-export type PageLookup = { readonly page: CachedPage; readonly serve: true } | { readonly page: CachedPage | undefined; readonly serve: false };
-
 export interface PageCache {
-  /** serve: answer with this page; otherwise render (and this request refreshes a stale page). */
-  lookup(key: string): PageLookup;
   /** The page when it may answer as it is (fresh, or stale while another request refreshes it). */
-  peek(key: string): CachedPage | undefined;
+  servablePage(key: string): CachedPage | undefined;
+  /**
+   * Called when servablePage found none: a stale page is marked as being refreshed by the
+   * caller, who renders its replacement. True when there was one (release it if no page comes).
+   */
+  claimRefresh(key: string): boolean;
   /** Keeps the page with its compressed forms, and returns it. */
   store(key: string, html: Buffer, labels: PageLabels): CachedPage;
   /** A render that was to refresh the page did not produce one: let another request try. */
@@ -60,16 +61,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const servable = (page: CachedPage) => now() - page.storedAt < options.freshMs || (page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS);
 
   return {
-    lookup(key) {
-      const page = cache.get(key);
-      if (!page) return { page: undefined, serve: false };
-      if (servable(page)) return { page, serve: true };
-      page.refreshingSince = now();
-      return { page, serve: false };
-    },
-    peek(key) {
+    servablePage(key) {
       const page = cache.get(key);
       return page && servable(page) ? page : undefined;
+    },
+    claimRefresh(key) {
+      const page = cache.get(key);
+      if (!page) return false;
+      page.refreshingSince = now();
+      return true;
     },
     store(key, html, labels) {
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
@@ -83,4 +83,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       if (page) page.refreshingSince = null;
     },
   };
+}
+
+/** What the render step needs to know about caching the page it renders (res.locals.pageOutput). */
+export interface PageOutput {
+  /** Cache-Control for the answer, by its status. */
+  cacheControl(status: number): string;
+  /** Keeps the whole HTML of a 200 page that may be kept; the kept page has its compressed forms. */
+  capture?: (html: Buffer) => CachedPage;
 }

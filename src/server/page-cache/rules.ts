@@ -35,21 +35,3 @@ export function cacheControlOf(shared: boolean, status: number, times: CdnTimes)
   if (!shared || status !== 200) return 'private, no-store';
   return `public, max-age=0, s-maxage=${times.freshSeconds}, stale-while-revalidate=${times.staleWhileRevalidateSeconds}, stale-if-error=${times.staleIfErrorSeconds}`;
 }
-
-export type Encoding = 'br' | 'gzip' | 'identity';
-
-/** The best encoding the client accepts, from br, gzip and identity; q=0 refuses one. */
-export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
-  if (!acceptEncoding) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.slice(0, 512).split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weightOf('br') > 0) return 'br';
-  if (weightOf('gzip') > 0) return 'gzip';
-  return 'identity';
-}

@@ -4,7 +4,7 @@ import { isValidSlug } from '../routes';
 import { needsTopUp, NEW_ARTICLES_LIMIT, topUpNewArticles } from '../rules/new-articles';
 import { leadImageOf, sanitizedBodyOf } from '../sanitize';
 import { articleHead } from '../seo/page-head';
-import { findNewCall, requiredCall } from '../upstream/catalogue';
+import { findNewOrEmpty, requiredOrUnavailable } from '../upstream/failures';
 import { categoriesOf, toCard } from './cards';
 import type { PageLoader } from './context';
 import { finalArticlesOf } from './final-articles';
@@ -13,12 +13,12 @@ import { finalArticlesOf } from './final-articles';
 export const loadArticle: PageLoader = async ({ site, origin, route, api, log }) => {
   const slug = route.index ?? '';
   if (!isValidSlug(slug)) throw notFound();
-  const article = await requiredCall(log, () => api.articleBySlug(slug, site.scope));
+  const article = await requiredOrUnavailable(log, () => api.articleBySlug(slug, site.scope));
   if (!article) throw notFound('There is no answer at this address.');
 
   // Spec section 8: findnew failures are logged and count as an empty list; fewer than 9 are
   // topped up from article/home (final_articles order), without the current article or repeats.
-  const answered = await findNewCall(log, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
+  const answered = await findNewOrEmpty(log, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
   const found = topUpNewArticles(answered, [], article._id);
   const home = needsTopUp(found.length) ? await finalArticlesOf(site, api, log) : [];
   const newArticles = topUpNewArticles(found, home, article._id);

@@ -3,14 +3,14 @@ import type { Logger } from 'pino';
 import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
 import type { Site } from '../site/load-site';
-import { helperCall } from '../upstream/catalogue';
+import { listOrEmpty } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 
 export async function categoriesOf(articles: readonly Article[], site: Site, api: ContentApi, log: Logger): Promise<Map<string, Category>> {
   const known = new Map(site.menu.categories.map((category) => [category._id, category]));
   const missing = [...new Set(articles.map((article) => article.category).filter((id): id is string => Boolean(id) && !known.has(id as string)))];
   if (missing.length > 0) {
-    for (const category of await helperCall(log, () => api.categoriesByIds(missing), [])) known.set(category._id, category);
+    for (const category of await listOrEmpty(log, () => api.categoriesByIds(missing), [])) known.set(category._id, category);
   }
   return known;
 }

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Article } from '../../shared/records';
 import type { Site } from '../site/load-site';
-import { helperCall } from '../upstream/catalogue';
+import { listOrEmpty } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 
 /**
@@ -10,7 +10,7 @@ import type { ContentApi } from '../upstream/content-api';
  */
 export async function finalArticlesOf(site: Site, api: ContentApi, log: Logger): Promise<Article[]> {
   const ids = [...new Set(site.setting.final_articles)];
-  const found = await helperCall(log, () => api.homeArticles(ids, site.scope), []);
+  const found = await listOrEmpty(log, () => api.homeArticles(ids, site.scope), []);
   const byId = new Map(found.map((article) => [article._id, article]));
   return ids.map((id) => byId.get(id)).filter((article) => article !== undefined);
 }

@@ -1,7 +1,7 @@
 import { SearchPage } from '../../shared/components/Pages';
 import { badRequest } from '../errors';
 import { pageQuery, siteUrl } from '../seo/urls';
-import { helperCall } from '../upstream/catalogue';
+import { listOrEmpty } from '../upstream/failures';
 import { cardsOf } from './cards';
 import { queryValue } from '../request-query';
 import type { PageLoader } from './context';
@@ -24,7 +24,7 @@ export function searchQueryOf(raw: string | undefined): string {
 export const loadSearch: PageLoader = async ({ req, site, api, log }) => {
   const query = searchQueryOf(queryValue(req, 's'));
   const page = pageNumberOf(queryValue(req, 'page'));
-  const result = query ? await helperCall(log, () => api.searchArticles(query, site.scope, page, PAGE_SIZE), { articles: [], total: 0 }) : { articles: [], total: 0 };
+  const result = query ? await listOrEmpty(log, () => api.searchArticles(query, site.scope, page, PAGE_SIZE), { articles: [], total: 0 }) : { articles: [], total: 0 };
   const pages = pageCountOf(result.total);
   assertPageExists(page, pages);
   return {

@@ -38,30 +38,7 @@ export function homeHead(site: Site, origin: string): PageHead {
   };
 }
 
-interface RememberedArticleHead {
-  readonly site: Site;
-  readonly origin: string;
-  readonly category: Category | undefined;
-  readonly head: PageHead;
-}
-
-/**
- * The last head built for each article record. The data cache hands out the same article and
- * category records while they are fresh, and loadSite the same Site, so every request of an
- * article gets the same head object (and its JSON-LD is serialized once, Document.tsx) until one
- * of them changes. Weak: a record the cache lets go takes its head with it.
- */
-const headByArticle = new WeakMap<Article, RememberedArticleHead>();
-
 export function articleHead(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
-  const last = headByArticle.get(article);
-  if (last && last.site === site && last.origin === origin && last.category === category) return last.head;
-  const head = buildArticleHead(site, origin, article, category);
-  headByArticle.set(article, { site, origin, category, head });
-  return head;
-}
-
-function buildArticleHead(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
   const url = siteUrl(origin, articlePath(article.slug));
   const headline = article.title || article.slug;
   const description = article.excerpt ? summarize(article.excerpt) : siteDescription(site);

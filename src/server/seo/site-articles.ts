@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Article } from '../../shared/records';
 import { finalArticlesOf } from '../pages/final-articles';
 import type { Site } from '../site/load-site';
-import { helperCall } from '../upstream/catalogue';
+import { listOrEmpty } from '../upstream/failures';
 import type { ArticlePage, ContentApi } from '../upstream/content-api';
 import { FEED_SIZE, newestArticles } from './feed';
 
@@ -26,7 +26,7 @@ export async function allSiteArticles(site: Site, api: ContentApi, log: Logger):
     const found: Article[] = [];
     for (let page = 1; callsLeft > 0; page += 1) {
       callsLeft -= 1;
-      const result = await helperCall(log, () => api.categoryArticles(categoryId, site.scope, page, LIST_PAGE_SIZE), NO_ARTICLES);
+      const result = await listOrEmpty(log, () => api.categoryArticles(categoryId, site.scope, page, LIST_PAGE_SIZE), NO_ARTICLES);
       found.push(...result.articles);
       if (result.articles.length === 0 || page * LIST_PAGE_SIZE >= result.total) return found;
     }
@@ -41,7 +41,7 @@ export async function allSiteArticles(site: Site, api: ContentApi, log: Logger):
 export async function newestSiteArticles(site: Site, api: ContentApi, log: Logger, count = FEED_SIZE): Promise<Article[]> {
   const lists = await Promise.all([
     finalArticlesOf(site, api, log),
-    ...site.menu.categories.map((category) => helperCall(log, () => api.categoryArticles(category._id, site.scope, 1, count), NO_ARTICLES).then((result) => result.articles)),
+    ...site.menu.categories.map((category) => listOrEmpty(log, () => api.categoryArticles(category._id, site.scope, 1, count), NO_ARTICLES).then((result) => result.articles)),
   ]);
   return newestArticles(lists.flat(), count);
 }

@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import { CAMPAIGN_HEADLINE_COUNT, campaignFallback, campaignRequestOf, campaignResultOf, type CampaignFlags, type CampaignResult } from '../rules/campaign';
 import type { CampaignApi } from '../upstream/campaign-api';
-import { failureFields } from '../upstream/catalogue';
+import { failureFields } from '../upstream/failures';
 
 const MAX_ID_LENGTH = 128;
 

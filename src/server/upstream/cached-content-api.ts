@@ -33,15 +33,7 @@ export function cacheKeyBuilder(name: string): (args: readonly unknown[]) => str
   };
 }
 
-/** One content-API call by name. */
-export type ContentCall = keyof ContentApi;
-
-/**
- * The answer the data cache holds for a call while it is fresh, at once and without a request;
- * undefined when it has none. Lets a caller check cheaply that answers it built something from
- * are still the current ones (site/load-site.ts).
- */
-export type FreshAnswer = (name: ContentCall, args: readonly unknown[]) => unknown;
+type ContentCall = keyof ContentApi;
 
 const KEY_OF = Object.fromEntries((Object.keys(KIND_OF) as ContentCall[]).map((name) => [name, cacheKeyBuilder(name)])) as Record<ContentCall, (args: readonly unknown[]) => string>;
 
@@ -65,8 +57,4 @@ export function createCachedContentApi(inner: ContentApi, cache: DataCache): Con
     searchArticles: cached('searchArticles'),
     articleBySlug: cached('articleBySlug'),
   };
-}
-
-export function freshAnswers(cache: DataCache): FreshAnswer {
-  return (name, args) => cache.peek(KIND_OF[name], KEY_OF[name](args));
 }

@@ -96,7 +96,7 @@ class KindCache {
   }
 
   /** The value while it is fresh (made the LRU's most recent entry), else undefined. */
-  peek(key: string): unknown {
+  private freshValue(key: string): unknown {
     const current = this.cache.get(key);
     if (current === undefined || this.now() - current.storedAt >= this.policy.ttlMs) return undefined;
     this.options.onOutcome?.(this.kind, 'hit');
@@ -107,7 +107,7 @@ class KindCache {
     // A fresh value is answered straight from the LRU, without fetch()'s bookkeeping: this is
     // every request's path while the data is in its TTL. A fresh entry means the last load
     // succeeded, so no failure can be pending for it. (Answers are never undefined.)
-    const fresh = this.peek(key);
+    const fresh = this.freshValue(key);
     if (fresh !== undefined) return fresh;
     const failure = this.failures.get(key);
     if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
@@ -133,8 +133,6 @@ class KindCache {
 
 export interface DataCache {
   get<V>(kind: CacheKind, key: string, load: () => Promise<V>): Promise<V>;
-  /** The value while it is fresh, at once and without loading; undefined otherwise. */
-  peek(kind: CacheKind, key: string): unknown;
 }
 
 export function createDataCache(options: DataCacheOptions): DataCache {
@@ -146,9 +144,6 @@ export function createDataCache(options: DataCacheOptions): DataCache {
     get<V>(kind: CacheKind, key: string, load: () => Promise<V>): Promise<V> {
       // The loader's value is stored as it came and handed back unchanged.
       return caches[kind].get(key, load) as Promise<V>;
-    },
-    peek(kind: CacheKind, key: string): unknown {
-      return caches[kind].peek(key);
     },
   };
 }

@@ -12,7 +12,8 @@ export interface ShellSite {
 }
 
 export interface ShellProps {
-  readonly chrome: ShellChrome;
+  readonly site: ShellSite;
+  readonly theme: 'dark' | 'light';
   readonly adSlots: readonly AdSlotType[];
   readonly campaignHeadline?: string | null | undefined;
   readonly children: ReactNode;
@@ -60,7 +61,7 @@ function CategoryMenu({ categories }: { categories: ShellSite['categories'] }) {
 }
 
 /** What `<footer id="site-footer">` holds: the name, the other menu and the footer text. */
-export function FooterContent({ site }: { site: ShellSite }) {
+function FooterContent({ site }: { site: ShellSite }) {
   return (
     <div className="wrap footer-inner">
       <p className="footer-brand">{site.name}</p>
@@ -81,7 +82,7 @@ export function FooterContent({ site }: { site: ShellSite }) {
 }
 
 /** What `<header id="site-header">` holds: name or logo, theme toggle, category menu. */
-export function HeaderContent({ site, theme }: { site: ShellSite; theme: 'dark' | 'light' }) {
+function HeaderContent({ site, theme }: { site: ShellSite; theme: 'dark' | 'light' }) {
   return (
     <div className="wrap header-bar">
       <Brand site={site} />
@@ -93,22 +94,15 @@ export function HeaderContent({ site, theme }: { site: ShellSite; theme: 'dark' 
   );
 }
 
-/**
- * The markup inside the header and the footer. Both depend on the site and theme only, so the
- * server renders them once per site and theme (src/server/render/chrome.tsx; decision 0080).
- */
-export interface ShellChrome {
-  readonly header: string;
-  readonly footer: string;
-}
-
 /** Header (name or logo, category menu, theme toggle), main, footer (other menu); ad containers by slot type. */
-export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProps) {
+export function Shell({ site, theme, adSlots, campaignHeadline, children }: ShellProps) {
   const has = (type: AdSlotType) => adSlots.includes(type);
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <header id="site-header" dangerouslySetInnerHTML={{ __html: chrome.header }} />
+      <header id="site-header">
+        <HeaderContent site={site} theme={theme} />
+      </header>
       {has('siderail_left') ? <aside className="siderail siderail-left" aria-label="Advertisement, left"><AdSlot type="siderail_left" /></aside> : null}
       {has('siderail_right') ? <aside className="siderail siderail-right" aria-label="Advertisement, right"><AdSlot type="siderail_right" /></aside> : null}
       <main id="main" className="wrap" tabIndex={-1}>
@@ -122,7 +116,9 @@ export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProp
           </div>
         ) : null}
       </main>
-      <footer id="site-footer" dangerouslySetInnerHTML={{ __html: chrome.footer }} />
+      <footer id="site-footer">
+        <FooterContent site={site} />
+      </footer>
       {has('popup') ? <div className="ad-popup-wrap"><AdSlot type="popup" /></div> : null}
       {has('anchor') ? <div className="ad-anchor-wrap"><AdSlot type="anchor" /></div> : null}
     </>
@@ -130,7 +126,7 @@ export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProp
 }
 
 /** Layout of pages without the shell: no header, no footer, no ads. */
-export function Bare({ children, campaignHeadline }: { children: ReactNode; campaignHeadline?: string | null | undefined }) {
+export function NoShellLayout({ children, campaignHeadline }: { children: ReactNode; campaignHeadline?: string | null | undefined }) {
   return (
     <main id="main" className="bare">
       {campaignHeadline ? <p id="campaign-headline" className="campaign-headline">{campaignHeadline}</p> : null}

@@ -1,4 +1,4 @@
-import { cacheControlOf, pageCacheKeyOf, preferredEncoding } from '../../../../src/server/page-cache/rules';
+import { cacheControlOf, pageCacheKeyOf } from '../../../../src/server/page-cache/rules';
 
 const base = { host: 'a.example.com', path: '/x', query: {}, theme: null };
 const times = { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 };
@@ -26,19 +26,5 @@ describe('cacheControlOf', () => {
     expect(cacheControlOf(false, 200, times)).toBe('private, no-store');
     expect(cacheControlOf(true, 404, times)).toBe('private, no-store');
     expect(cacheControlOf(true, 503, times)).toBe('private, no-store');
-  });
-});
-
-describe('preferredEncoding', () => {
-  it.each([
-    [undefined, 'identity'],
-    ['gzip, deflate, br', 'br'],
-    ['gzip', 'gzip'],
-    ['br;q=0, gzip;q=0.5', 'gzip'],
-    ['*', 'br'],
-    ['identity', 'identity'],
-    ['gzip;q=0', 'identity'],
-  ])('%p -> %s', (header, expected) => {
-    expect(preferredEncoding(header)).toBe(expected);
   });
 });

@@ -37,20 +37,6 @@ describe('data cache', () => {
     expect(outcomes.map(([, o]) => o)).toEqual(['miss', 'hit']);
   });
 
-  it('peek hands out a fresh value at once, the same object get answers, and nothing once it is stale or failed', async () => {
-    const { cache, advance } = setup();
-    expect(cache.peek('settings', 'k')).toBeUndefined();
-    const value = await cache.get('settings', 'k', async () => ({ n: 1 }));
-    expect(cache.peek('settings', 'k')).toBe(value);
-    expect(cache.peek('menus', 'k')).toBeUndefined();
-    expect(await cache.get('articles', 'none', async () => null)).toBeNull();
-    expect(cache.peek('articles', 'none')).toBeNull();
-    advance(1001);
-    expect(cache.peek('settings', 'k')).toBeUndefined();
-    await expect(cache.get('lists', 'bad', async () => Promise.reject(new Error('down')))).rejects.toThrow('down');
-    expect(cache.peek('lists', 'bad')).toBeUndefined();
-  });
-
   it('coalesces concurrent misses into one upstream call', async () => {
     const { cache } = setup();
     let release!: (v: string) => void;

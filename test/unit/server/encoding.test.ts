@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { encodeBody } from '../../../src/server/encode';
+import { encodeBody, preferredEncoding } from '../../../src/server/encoding';
 
 const html = Buffer.from(`<!DOCTYPE html><html lang="en"><body>${'<p>An answer, with “quotes” and more text. </p>'.repeat(300)}</body></html>`);
 
@@ -19,5 +19,19 @@ describe('encodeBody', () => {
   it('encodes an empty body', () => {
     expect(brotliDecompressSync(encodeBody(Buffer.alloc(0), 'br', 'once')).length).toBe(0);
     expect(gunzipSync(encodeBody(Buffer.alloc(0), 'gzip', 'kept')).length).toBe(0);
+  });
+});
+
+describe('preferredEncoding', () => {
+  it.each([
+    [undefined, 'identity'],
+    ['gzip, deflate, br', 'br'],
+    ['gzip', 'gzip'],
+    ['br;q=0, gzip;q=0.5', 'gzip'],
+    ['*', 'br'],
+    ['identity', 'identity'],
+    ['gzip;q=0', 'identity'],
+  ])('%p -> %s', (header, expected) => {
+    expect(preferredEncoding(header)).toBe(expected);
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The spec's error catalogue (section 8) in one place: each helper runs an upstream call,
- * and on failure logs the contract's event and returns the spec's fallback. Only upstream
- * failures are caught: any other error is a bug and goes on to the error handler (a 500).
+ * What a failed content-API call means for a page (the spec's error catalogue, section 8), in
+ * one place: each function runs one call and, on an upstream failure, logs the contract's event
+ * and returns the spec's fallback (no record, an empty list) or fails the page (503). Only
+ * upstream failures are caught: any other error is a bug and goes on to the error handler (500).
  */
 import type { Logger } from 'pino';
 import { unavailable } from '../errors';
@@ -18,7 +19,7 @@ export function failureFields(error: unknown): Record<string, unknown> {
 }
 
 /** Site lookup failure: warn `site.lookup_failed`, result undefined ("no record"). */
-export async function siteLookup<T>(log: Logger, host: string, call: () => Promise<T>): Promise<T | undefined> {
+export async function siteRecordOrNone<T>(log: Logger, host: string, call: () => Promise<T>): Promise<T | undefined> {
   try {
     return await call();
   } catch (error) {
@@ -31,7 +32,7 @@ export async function siteLookup<T>(log: Logger, host: string, call: () => Promi
 }
 
 /** Any other content-API call: error `upstream.fetch_failed`, the fallback (an empty list). */
-export async function helperCall<T>(log: Logger, call: () => Promise<T>, fallback: T): Promise<T> {
+export async function listOrEmpty<T>(log: Logger, call: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await call();
   } catch (error) {
@@ -42,7 +43,7 @@ export async function helperCall<T>(log: Logger, call: () => Promise<T>, fallbac
 }
 
 /** findnew: its own events for a non-OK status and for invalid JSON; the list is then empty. */
-export async function findNewCall<T>(log: Logger, call: () => Promise<readonly T[]>): Promise<readonly T[]> {
+export async function findNewOrEmpty<T>(log: Logger, call: () => Promise<readonly T[]>): Promise<readonly T[]> {
   try {
     return await call();
   } catch (error) {
@@ -59,7 +60,7 @@ export async function findNewCall<T>(log: Logger, call: () => Promise<readonly T
 }
 
 /** A call the page cannot do without: logs `upstream.fetch_failed`; the page is a 503. */
-export async function requiredCall<T>(log: Logger, call: () => Promise<T>): Promise<T> {
+export async function requiredOrUnavailable<T>(log: Logger, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

@@ -1,24 +1,19 @@
 import type { RequestHandler } from 'express';
-import type { AssetRefs } from '../../shared/components/Document';
-import { MessagePage } from '../../shared/components/Pages';
-import { renderSiteless } from '../render/page';
+import { badRequest } from '../errors';
+import { peerIsTrusted, type TrustFunction } from '../peer-trust';
 import { requestHostOf, siteAddressResolver } from '../rules/host';
 
 /**
  * Host resolution: Host, or X-Forwarded-Host when `trust proxy` trusts the peer.
  * A malformed host gets a 400 page and no upstream call.
  */
-export function hostResolution(options: { defaultSiteKey: string; assets: AssetRefs; trustsPeer: (address: string) => boolean }): RequestHandler {
+export function hostResolution(options: { defaultSiteKey: string; trust: TrustFunction }): RequestHandler {
   const siteAddressOf = siteAddressResolver(options.defaultSiteKey);
   return function resolveHost(req, res, next) {
-    const address = siteAddressOf(requestHostOf(req.headers, options.trustsPeer(req.socket.remoteAddress ?? '')));
+    const address = siteAddressOf(requestHostOf(req.headers, peerIsTrusted(options.trust, req.socket)));
     if (!address) {
       req.log.info({ event: 'request.bad_host', rawHost: String(req.headers.host ?? '').slice(0, 300) }, 'malformed host');
-      void renderSiteless(req, res, options.assets, 400, 'Bad request', (
-        <MessagePage title="Bad request">
-          <p>This address does not name a site we serve.</p>
-        </MessagePage>
-      ));
+      next(badRequest('This address does not name a site we serve.'));
       return;
     }
     const { host, siteKey } = address;

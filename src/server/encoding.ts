@@ -1,0 +1,39 @@
+/**
+ * Content encoding of pages, in one module: which encoding a client gets, and how a whole body
+ * is compressed in one synchronous call (decision 0110): for a page of this size one call takes
+ * a fraction of a millisecond, and brotli's window is sized to the body instead of its 4 MB
+ * default.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip' | 'identity';
+
+/** The best encoding the client accepts, from br, gzip and identity; q=0 refuses one. Pure. */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  if (!acceptEncoding) return 'identity';
+  const accepted = new Map<string, number>();
+  for (const part of acceptEncoding.slice(0, 512).split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const weight = q ? Number(q.slice(2)) : 1;
+    accepted.set(name, Number.isFinite(weight) ? weight : 0);
+  }
+  const weightOf = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
+  if (weightOf('br') > 0) return 'br';
+  if (weightOf('gzip') > 0) return 'gzip';
+  return 'identity';
+}
+
+/** `kept`: stored and sent many times (page cache), worth more effort; `once`: sent once. */
+export type Effort = 'kept' | 'once';
+
+const BROTLI_QUALITY: Readonly<Record<Effort, number>> = { kept: 6, once: 2 };
+const GZIP_LEVEL = 6;
+
+export function encodeBody(body: Buffer, encoding: Exclude<Encoding, 'identity'>, effort: Effort): Buffer {
+  if (encoding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL });
+  const window = Math.min(24, Math.max(16, Math.ceil(Math.log2(body.length + 1))));
+  return brotliCompressSync(body, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort], [constants.BROTLI_PARAM_LGWIN]: window, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+  });
+}
