@@ -42,9 +42,10 @@ export async function buildClient(publicDir) {
 export async function build({ quiet = false } = {}) {
   await rm(dist, { recursive: true, force: true });
   const manifest = await buildClient(path.join(dist, 'public'));
+  // The server, and the demo backend as a process of its own (Compose, container smoke test).
   await esbuild({
-    entryPoints: [path.join(root, 'src/server/index.ts')],
-    outfile: path.join(dist, 'server/index.js'),
+    entryPoints: { 'server/index': path.join(root, 'src/server/index.ts'), 'demo/main': path.join(root, 'src/demo/main.ts') },
+    outdir: dist,
     bundle: true,
     platform: 'node',
     target: 'node20',
@@ -54,7 +55,7 @@ export async function build({ quiet = false } = {}) {
     sourcemap: true,
     define: { 'process.env.NODE_ENV': '"production"' },
   });
-  if (!quiet) console.log(`built ${manifest.client} ${manifest.stylesheet} and dist/server/index.js`);
+  if (!quiet) console.log(`built ${manifest.client} ${manifest.stylesheet}, dist/server/index.js and dist/demo/main.js`);
   return manifest;
 }
 

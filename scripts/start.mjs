@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-/** `npm start`: builds when no build is present (or the sources are newer), then runs the server. */
+/**
+ * `npm start`: builds when no build is present (or the sources are newer), then runs the server.
+ * The build (esbuild, a devDependency) is imported only when it runs, so a built copy installed
+ * with production dependencies alone still starts.
+ */
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/index.js');
@@ -24,5 +27,8 @@ process.env.NODE_ENV ??= 'production';
 
 const built = existsSync(serverEntry) && existsSync(manifest);
 const srcDir = path.join(root, 'src');
-if (!built || (existsSync(srcDir) && newestSourceTime(srcDir) > statSync(serverEntry).mtimeMs)) await build();
+if (!built || (existsSync(srcDir) && newestSourceTime(srcDir) > statSync(serverEntry).mtimeMs)) {
+  const { build } = await import('./build.mjs');
+  await build();
+}
 createRequire(import.meta.url)(serverEntry);

@@ -21,23 +21,36 @@ export interface DemoBackend {
   close(): Promise<void>;
 }
 
-function listen(handler: Handler): Promise<Server> {
+/** Where the two demo services listen: loopback on free ports unless told otherwise. */
+export interface DemoListenOptions {
+  readonly host: string;
+  readonly contentPort: number;
+  readonly campaignPort: number;
+}
+
+const LOOPBACK_FREE_PORTS: DemoListenOptions = { host: '127.0.0.1', contentPort: 0, campaignPort: 0 };
+
+function listen(handler: Handler, host: string, port: number): Promise<Server> {
   return new Promise((resolve, reject) => {
     const server = createServer(handler);
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve(server));
+    server.listen(port, host, () => resolve(server));
   });
 }
 
-const urlOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+/** A wildcard address is reached on loopback from this machine. */
+function urlOf(server: Server, host: string): string {
+  const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${(server.address() as AddressInfo).port}`;
+}
 const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
-export async function startDemoBackend(dataset: DemoDataset = demoDataset): Promise<DemoBackend> {
-  const content = await listen(createContentApiHandler(dataset));
-  const campaigns = await listen(createCampaignHandler(dataset));
+export async function startDemoBackend(dataset: DemoDataset = demoDataset, where: DemoListenOptions = LOOPBACK_FREE_PORTS): Promise<DemoBackend> {
+  const content = await listen(createContentApiHandler(dataset), where.host, where.contentPort);
+  const campaigns = await listen(createCampaignHandler(dataset), where.host, where.campaignPort);
   return {
-    contentApiUrl: urlOf(content),
-    campaignApiUrl: urlOf(campaigns),
+    contentApiUrl: urlOf(content, where.host),
+    campaignApiUrl: urlOf(campaigns, where.host),
     async close() {
       content.closeAllConnections();
       campaigns.closeAllConnections();
