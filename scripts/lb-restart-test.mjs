@@ -9,10 +9,12 @@
  *
  * --keep leaves the nginx config and every log in the printed temporary folder.
  *
+ * nginx runs with the project's configuration (deploy/nginx/qa-sites.conf.template), the
+ * instances with NODE_ENV=production against the demo backend run as a process of its own.
  * Needs nginx (`apt-get install -y nginx`). Builds first when there is no build.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -23,6 +25,7 @@ import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/index.js');
+const nginxTemplate = path.join(root, 'deploy/nginx/qa-sites.conf.template');
 const { values: options } = parseArgs({ options: { seconds: { type: 'string', default: '24' }, concurrency: { type: 'string', default: '16' }, keep: { type: 'boolean', default: false } } });
 const SECONDS = Number(options.seconds);
 const CONCURRENCY = Number(options.concurrency);
@@ -34,28 +37,51 @@ if (!nginxBinary) {
   console.error('nginx is missing: apt-get install -y nginx');
   process.exit(2);
 }
-if (!existsSync(serverEntry)) await build();
+if (!existsSync(serverEntry) || !existsSync(path.join(root, 'dist/demo/main.js'))) await build();
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** ${NAME} replaced as the nginx image's envsubst does; a name left without a value is an error. */
+function fillTemplate(template, values) {
+  return template.replace(/\$\{(\w+)\}/g, (_, name) => {
+    if (!(name in values)) throw new Error(`no value for \${${name}} in ${nginxTemplate}`);
+    return values[name];
+  });
+}
 const elapsed = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
 
-function freePort() {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
+/** n distinct free loopback ports: all held open together, so none is handed out twice. */
+async function freePorts(n) {
+  const servers = await Promise.all(
+    Array.from({ length: n }, () => new Promise((resolve) => {
+      const server = createServer();
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    })),
+  );
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'lb-restart-'));
-const [lbPort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+const [lbPort, portA, portB, contentPort, campaignPort] = await freePorts(5);
+
+// The demo backend as a process of its own, as in Compose: the instances run as in production.
+const demo = spawn(process.execPath, [path.join(root, 'dist/demo/main.js'), '--content-port', String(contentPort), '--campaign-port', String(campaignPort)], { stdio: ['ignore', 'ignore', 'inherit'] });
 
 /** One app instance; its log lines go to a file of its own. */
 function startInstance(name, port) {
   const child = spawn(process.execPath, [serverEntry], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', TRUST_PROXY: 'loopback', LOG_LEVEL: 'warn', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TRUST_PROXY: 'loopback',
+      LOG_LEVEL: 'warn',
+      CONTENT_API_URL: `http://127.0.0.1:${contentPort}`,
+      CAMPAIGN_API_URL: `http://127.0.0.1:${campaignPort}`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const log = path.join(work, `${name}.log`);
@@ -81,10 +107,22 @@ async function waitReady(port) {
   throw new Error(`instance on ${port} never became ready`);
 }
 
-// A balancer in front of two instances, as an operator would configure one: keep-alive to the
-// upstreams, and a failed connection retried on the other instance (passive health checks).
-mkdirSync(path.join(work, 'nginx'), { recursive: true });
+// The project's nginx configuration (deploy/nginx), filled in for loopback: keep-alive to the
+// upstreams, a failed connection retried on the other instance, and the micro-cache.
+// nginx started by root runs its workers as `nobody`: they must reach the cache and temp folders.
+chmodSync(work, 0o755);
+mkdirSync(path.join(work, 'nginx'), { recursive: true, mode: 0o777 });
+chmodSync(path.join(work, 'nginx'), 0o777);
 const nginxConf = path.join(work, 'nginx.conf');
+writeFileSync(path.join(work, 'qa-sites.conf'), fillTemplate(readFileSync(nginxTemplate, 'utf8'), {
+  QA_LISTEN: `127.0.0.1:${lbPort}`,
+  QA_APP_1: `127.0.0.1:${portA}`,
+  QA_APP_2: `127.0.0.1:${portB}`,
+  QA_CACHE_DIR: path.join(work, 'nginx/cache'),
+  // Stands in for the TLS listener a real balancer has (this one is plain http on loopback).
+  QA_FORWARDED_PROTO: 'https',
+}));
+// What the nginx image's own nginx.conf provides in Compose, with this run's paths.
 writeFileSync(
   nginxConf,
   `worker_processes 1;
@@ -98,27 +136,7 @@ http {
   fastcgi_temp_path ${work}/nginx/fastcgi;
   uwsgi_temp_path ${work}/nginx/uwsgi;
   scgi_temp_path ${work}/nginx/scgi;
-  upstream app {
-    server 127.0.0.1:${portA} max_fails=1 fail_timeout=2s;
-    server 127.0.0.1:${portB} max_fails=1 fail_timeout=2s;
-    keepalive 32;
-  }
-  server {
-    listen 127.0.0.1:${lbPort};
-    location / {
-      proxy_pass http://app;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      # Stands in for the TLS listener a real balancer has (this one is plain http on loopback).
-      proxy_set_header X-Forwarded-Proto https;
-      proxy_set_header X-Request-Id $request_id;
-      proxy_connect_timeout 1s;
-      proxy_next_upstream error timeout http_502 http_504;
-      proxy_next_upstream_tries 2;
-    }
-  }
+  include ${work}/qa-sites.conf;
 }
 `,
 );
@@ -128,6 +146,7 @@ const instances = { A: { port: portA, child: startInstance('A', portA) }, B: { p
 const cleanup = () => {
   for (const { child } of Object.values(instances)) child.kill('SIGKILL');
   nginx.kill('SIGTERM');
+  demo.kill('SIGTERM');
 };
 process.on('exit', cleanup);
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
@@ -137,18 +156,23 @@ await sleep(300);
 // Steady load: CONCURRENCY loops, each one request after the other over keep-alive sockets.
 const agent = new Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 const statuses = new Map();
+const cacheStatuses = new Map();
 const failures = [];
 let sent = 0;
 let running = true;
 const started = performance.now();
 
+/** Every address is new (a `lb` parameter the app ignores), so each request passes the micro-cache to an instance. */
 function once(n) {
-  const target = { path: PATHS[n % PATHS.length], host: HOSTS[Math.floor(n / PATHS.length) % HOSTS.length] };
+  const base = PATHS[n % PATHS.length];
+  const target = { path: `${base}${base.includes('?') ? '&' : '?'}lb=${n}`, host: HOSTS[Math.floor(n / PATHS.length) % HOSTS.length] };
   return new Promise((resolve) => {
     const req = request({ agent, host: '127.0.0.1', port: lbPort, path: target.path, headers: { host: target.host } }, (res) => {
       res.resume();
       res.on('end', () => {
         statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+        const cacheStatus = String(res.headers['x-cache-status'] ?? 'none');
+        cacheStatuses.set(cacheStatus, (cacheStatuses.get(cacheStatus) ?? 0) + 1);
         if (res.statusCode >= 500) failures.push({ at: elapsed(started), ...target, status: res.statusCode });
         resolve();
       });
@@ -195,6 +219,7 @@ const seconds = (performance.now() - started) / 1000;
 const nginxErrors = readFileSync(path.join(work, 'nginx-error.log'), 'utf8').split('\n').filter((line) => line.includes('upstream'));
 console.log(`requests: ${sent} in ${seconds.toFixed(1)} s (${Math.round(sent / seconds)}/s)`);
 console.log(`answers by status: ${JSON.stringify(Object.fromEntries([...statuses].sort(([a], [b]) => a - b)))}`);
+console.log(`micro-cache status of the answers: ${JSON.stringify(Object.fromEntries(cacheStatuses))}`);
 console.log(`nginx retried on the other instance (upstream errors in its log): ${nginxErrors.length}`);
 console.log(`failed requests (5xx or no answer): ${failures.length}`);
 for (const failure of failures.slice(0, 20)) console.log(`  ${JSON.stringify(failure)}`);

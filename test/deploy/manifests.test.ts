@@ -1,0 +1,183 @@
+/**
+ * deploy/ parsed as the tools would read it: the Kubernetes manifests, the Compose file and the
+ * nginx template, checked against each other and against the Dockerfile.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Deployment } from 'kubernetes-types/apps/v1';
+import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
+import type { ContainerPort, Service } from 'kubernetes-types/core/v1';
+import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
+import { parse, parseAllDocuments } from 'yaml';
+
+const root = path.resolve(__dirname, '../..');
+const read = (file: string) => readFileSync(path.join(root, file), 'utf8');
+
+/** One YAML document of the given kind, typed as Kubernetes defines it. */
+function manifest<T extends { kind?: string }>(file: string, kind: string): T {
+  const documents = parseAllDocuments(read(`deploy/kubernetes/${file}`));
+  if (documents.length !== 1 || !documents[0] || documents[0].errors.length > 0) throw new Error(`${file}: not one valid YAML document`);
+  const parsed = documents[0].toJS() as T;
+  if (parsed.kind !== kind) throw new Error(`${file}: kind ${parsed.kind}, expected ${kind}`);
+  return parsed;
+}
+
+const deployment = manifest<Deployment>('deployment.yaml', 'Deployment');
+const service = manifest<Service>('service.yaml', 'Service');
+const podDisruptionBudget = manifest<PodDisruptionBudget>('pod-disruption-budget.yaml', 'PodDisruptionBudget');
+const autoscaler = manifest<HorizontalPodAutoscaler>('horizontal-pod-autoscaler.yaml', 'HorizontalPodAutoscaler');
+const pod = deployment.spec?.template.spec;
+const app = pod?.containers[0];
+const podLabels = deployment.spec?.template.metadata?.labels;
+const containerPortNames = (app?.ports ?? []).map((port: ContainerPort) => port.name);
+
+/** The contract (contract/app.md): the process exits within 10 s of SIGTERM. */
+const EXIT_AFTER_SIGTERM_SECONDS = 10;
+
+/** Mebibytes of a Kubernetes memory quantity in Mi or Gi. */
+function mebibytes(quantity: string): number {
+  const match = /^(\d+)(Mi|Gi)$/.exec(quantity);
+  if (!match) throw new Error(`unexpected memory quantity ${quantity}`);
+  return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
+}
+
+describe('Kubernetes manifests', () => {
+  test('every file of the kustomization is parsed here, and every manifest here is listed', () => {
+    const kustomization = parse(read('deploy/kubernetes/kustomization.yaml')) as { resources: string[] };
+    expect(kustomization.resources.sort()).toEqual(['deployment.yaml', 'horizontal-pod-autoscaler.yaml', 'pod-disruption-budget.yaml', 'service.yaml']);
+  });
+
+  test('the Deployment runs as the image user, non-root, read-only, with no capabilities', () => {
+    const [, user, group] = /^USER (\d+):(\d+)$/m.exec(read('Dockerfile')) ?? [];
+    expect(pod?.securityContext?.runAsNonRoot).toBe(true);
+    expect(pod?.securityContext?.runAsUser).toBe(Number(user));
+    expect(pod?.securityContext?.runAsUser).toBe(1000);
+    expect(pod?.securityContext?.runAsGroup).toBe(Number(group));
+    expect(app?.securityContext?.readOnlyRootFilesystem).toBe(true);
+    expect(app?.securityContext?.allowPrivilegeEscalation).toBe(false);
+    expect(app?.securityContext?.capabilities?.drop).toEqual(['ALL']);
+    expect(app?.securityContext?.capabilities?.add).toBeUndefined();
+  });
+
+  test('probes: liveness on /healthz, readiness on /readyz, on a port the container declares', () => {
+    expect(app?.livenessProbe?.httpGet?.path).toBe('/healthz');
+    expect(app?.readinessProbe?.httpGet?.path).toBe('/readyz');
+    expect(containerPortNames).toContain(app?.livenessProbe?.httpGet?.port);
+    expect(containerPortNames).toContain(app?.readinessProbe?.httpGet?.port);
+    const httpPort = app?.ports?.find((port) => port.name === 'http');
+    expect(httpPort?.containerPort).toBe(Number(/^ENV .*\bPORT=(\d+)/m.exec(read('Dockerfile'))?.[1]));
+  });
+
+  test('the grace period covers the preStop pause and the drain after SIGTERM', () => {
+    const [command, seconds] = app?.lifecycle?.preStop?.exec?.command ?? [];
+    expect(command).toBe('sleep');
+    const pauseSeconds = Number(seconds);
+    expect(pauseSeconds).toBeGreaterThan(0);
+    expect(pod?.terminationGracePeriodSeconds).toBeGreaterThanOrEqual(pauseSeconds + EXIT_AFTER_SIGTERM_SECONDS);
+    // Not so long that a stuck pod holds a rollout for minutes.
+    expect(pod?.terminationGracePeriodSeconds).toBeLessThanOrEqual(pauseSeconds + EXIT_AFTER_SIGTERM_SECONDS + 5);
+  });
+
+  test('resources: cpu and memory requested, memory limited above the request', () => {
+    expect(app?.resources?.requests?.cpu).toMatch(/^\d+m?$/);
+    const request = mebibytes(String(app?.resources?.requests?.memory));
+    const limit = mebibytes(String(app?.resources?.limits?.memory));
+    expect(request).toBeGreaterThanOrEqual(128);
+    expect(limit).toBeGreaterThan(request);
+  });
+
+  test('both upstream URLs come from a Secret (production requires them; they may carry credentials)', () => {
+    for (const name of ['CONTENT_API_URL', 'CAMPAIGN_API_URL']) {
+      const variable = app?.env?.find((entry) => entry.name === name);
+      expect(variable?.valueFrom?.secretKeyRef?.name).toBeTruthy();
+      expect(variable?.value).toBeUndefined();
+    }
+  });
+
+  test('Service, PodDisruptionBudget and autoscaler select the Deployment and its pods', () => {
+    expect(podLabels).toBeDefined();
+    expect(deployment.spec?.selector.matchLabels).toEqual(podLabels);
+    expect(service.spec?.selector).toEqual(podLabels);
+    for (const port of service.spec?.ports ?? []) expect(containerPortNames).toContain(port.targetPort);
+    expect(podDisruptionBudget.spec?.selector?.matchLabels).toEqual(podLabels);
+    const minReplicas = autoscaler.spec?.minReplicas ?? 1;
+    expect(podDisruptionBudget.spec?.maxUnavailable).toBeLessThan(minReplicas);
+    expect(autoscaler.spec?.scaleTargetRef).toEqual({ apiVersion: 'apps/v1', kind: 'Deployment', name: deployment.metadata?.name });
+    expect(minReplicas).toBeGreaterThanOrEqual(2);
+    expect(autoscaler.spec?.maxReplicas).toBeGreaterThan(minReplicas);
+    const cpu = autoscaler.spec?.metrics?.find((metric) => metric.resource?.name === 'cpu');
+    expect(cpu?.resource?.target.averageUtilization).toBeGreaterThan(0);
+  });
+
+  test('a rolling update never takes capacity away', () => {
+    expect(deployment.spec?.strategy?.rollingUpdate?.maxUnavailable).toBe(0);
+    expect(deployment.spec?.replicas).toBeGreaterThanOrEqual(2);
+  });
+});
+
+/** The parts of a Compose service this test reads (the Compose specification names them). */
+interface ComposeService {
+  readonly image?: string;
+  readonly command?: string[];
+  readonly read_only?: boolean;
+  readonly cap_drop?: string[];
+  readonly security_opt?: string[];
+  readonly environment?: Record<string, string>;
+  readonly volumes?: string[];
+}
+
+describe('Compose file', () => {
+  const { services } = parse(read('deploy/compose.yaml'), { merge: true }) as { services: Record<string, ComposeService | undefined> };
+  const template = read('deploy/nginx/qa-sites.conf.template');
+
+  test('two app instances, locked down, against the demo API service', () => {
+    for (const name of ['app-1', 'app-2']) {
+      const instance = services[name];
+      expect(instance?.image).toBe(services['demo-api']?.image);
+      expect(instance?.read_only).toBe(true);
+      expect(instance?.cap_drop).toEqual(['ALL']);
+      expect(instance?.security_opt).toContain('no-new-privileges:true');
+      expect(instance?.environment?.CONTENT_API_URL).toBe('http://demo-api:4000');
+      expect(instance?.environment?.CAMPAIGN_API_URL).toBe('http://demo-api:4001');
+    }
+    expect(services['demo-api']?.command?.join(' ')).toBe('node dist/demo/main.js --host 0.0.0.0 --content-port 4000 --campaign-port 4001');
+  });
+
+  test('nginx mounts the one template and is given every value it names', () => {
+    const nginx = services.nginx;
+    expect(nginx?.image).toMatch(/^nginx:\d+\.\d+\.\d+/);
+    const mount = nginx?.volumes?.find((volume) => volume.startsWith('./nginx/qa-sites.conf.template:'));
+    expect(mount).toMatch(/:\/etc\/nginx\/templates\/[\w.-]+\.template:ro$/);
+    const named = [...new Set([...template.matchAll(/\$\{(\w+)\}/g)].map((match) => match[1]))].sort();
+    expect(named.length).toBeGreaterThan(0);
+    expect(Object.keys(nginx?.environment ?? {}).sort()).toEqual(named);
+    expect(nginx?.environment?.QA_APP_1).toBe('app-1:3000');
+    expect(nginx?.environment?.QA_APP_2).toBe('app-2:3000');
+  });
+});
+
+describe('nginx template', () => {
+  const template = read('deploy/nginx/qa-sites.conf.template');
+  const directive = (name: string) => [...template.matchAll(new RegExp(`^\\s*${name}\\s+([^;]+);`, 'gm'))].map((match) => match[1]);
+
+  test('the micro-cache takes its times from Cache-Control and refreshes one request at a time', () => {
+    expect(directive('proxy_cache_lock')).toEqual(['on']);
+    expect(directive('proxy_cache_background_update')).toEqual(['on']);
+    // Fixed times or ignored headers would override s-maxage, stale-while-revalidate and
+    // stale-if-error; an unconditional use_stale would serve stale copies without their bound.
+    expect(directive('proxy_cache_valid')).toEqual([]);
+    expect(directive('proxy_ignore_headers')).toEqual([]);
+    expect(directive('proxy_cache_use_stale')).toEqual([]);
+    expect(directive('proxy_cache_key')).toEqual(['$scheme$host$request_uri']);
+  });
+
+  test('upstream keep-alive closes before the app would (65 s)', () => {
+    const [seconds] = directive('keepalive_timeout');
+    expect(Number(seconds?.replace(/s$/, ''))).toBeLessThan(65);
+  });
+
+  test('a failed connection is retried once on the other instance', () => {
+    expect(directive('proxy_next_upstream')[0]?.split(/\s+/)).toEqual(expect.arrayContaining(['error', 'timeout']));
+    expect(directive('proxy_next_upstream_tries')).toEqual(['2']);
+  });
+});
