@@ -3,6 +3,7 @@
  * start-up with one line naming the variable (contract/app.md, Start).
  */
 import { isIP } from 'node:net';
+import type { OriginLimits } from './upstream/origin-guard';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -18,6 +19,8 @@ export interface Config {
   readonly logLevel: string;
   /** Budget for one upstream call: connect, headers and body together. */
   readonly upstreamTimeoutMs: number;
+  /** Per upstream origin: sockets, waiting calls and the circuit breaker (upstream/origin-guard.ts). */
+  readonly upstreamLimits: OriginLimits;
   /** Port of the Prometheus /metrics listener; undefined: no metrics are collected or served. */
   readonly metricsPort: number | undefined;
   /** After SIGTERM, how long /readyz says 503 before the listener closes (balancers notice). */
@@ -156,6 +159,12 @@ export function loadConfig(env: Env): Config {
     trustProxy: readTrustProxy(env),
     logLevel,
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 1, 60000),
+    upstreamLimits: Object.freeze({
+      connections: readInt(env, 'UPSTREAM_CONNECTIONS', 32, 1, 1024),
+      queue: readInt(env, 'UPSTREAM_QUEUE', 64, 0, 10_000),
+      breakAfter: readInt(env, 'UPSTREAM_BREAKER_FAILURES', 5, 1, 1000),
+      halfOpenAfterMs: readInt(env, 'UPSTREAM_BREAKER_OPEN_MS', 5000, 100, 600_000),
+    }),
     metricsPort: readMetricsPort(env, port),
     // The contract wants an exit within 10 s of SIGTERM: the delay leaves room to drain.
     drainDelayMs: readInt(env, 'DRAIN_DELAY_MS', 2000, 0, MAX_DRAIN_DELAY_MS),

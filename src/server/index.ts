@@ -65,7 +65,7 @@ async function main(): Promise<void> {
   const readiness: Readiness = { ready: true };
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics();
   const metrics = prometheus ?? noMetrics;
-  const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger });
+  const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
   const dataCache = createDataCache({
     policies: DEFAULT_CACHE_POLICIES,
     maxStaleMs: config.staleIfErrorSeconds * 1000,
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     api: config.dataCache ? createCachedContentApi(contentApi, dataCache) : contentApi,
     pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
     cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
-    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream }),
+    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
     assets: loadAssets(path.resolve(__dirname, '../public')),
     readiness,
     metrics: prometheus,

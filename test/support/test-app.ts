@@ -48,20 +48,22 @@ export interface TestAppOptions {
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const upstream = await startFakeUpstream(options.dataset ?? testDataset);
-  const config = loadConfig({ DEFAULT_SITE_KEY: 'main', ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}', LOG_LEVEL: 'debug', ...options.env });
+  // Tests that fail the upstream on purpose would open its circuit for the tests after them:
+  // only the tests of the breaker (which set their own threshold) let it open.
+  const config = loadConfig({ DEFAULT_SITE_KEY: 'main', ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}', LOG_LEVEL: 'debug', UPSTREAM_BREAKER_FAILURES: '1000', ...options.env });
   const logs = captureLogs();
   const readiness: Readiness = { ready: true };
   const timeoutMs = options.timeoutMs ?? 1000;
   const logger = createLogger(config.logLevel, logs);
   const metrics = options.metrics ?? noMetrics;
-  const api = createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs, observe: metrics.observeUpstream, log: logger });
+  const api = createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
   const dataCache = options.dataCache?.(logger);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;
   const setup = createServerSetup({
     config,
     logger,
     api: dataCache ? createCachedContentApi(wrapped, dataCache) : wrapped,
-    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream }),
+    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
     assets: options.assets ?? TEST_ASSETS,
     readiness,
     pageCache: options.pageCache ?? null,

@@ -1,6 +1,9 @@
 /** The campaign service (contract/content-api.md, Campaign service): one function per call. */
+import type { Logger } from 'pino';
 import { campaignCheckSchema, type CampaignCheck } from '../../shared/records';
-import { createHttpClient, observed, UpstreamError, type UpstreamObserver } from './http';
+import { createHttpClient, observed, type UpstreamObserver } from './http';
+import type { OriginLimits } from './origin-guard';
+import { UpstreamError } from './upstream-error';
 
 export interface CampaignApi {
   checkByUtmId(utmId: string, count: number): Promise<CampaignCheck>;
@@ -24,9 +27,18 @@ export function utmIdSegment(utmId: string): string | null {
 
 const NO_CAMPAIGN: CampaignCheck = { isCampaignExists: false, headlines: [] };
 
-export function createCampaignApi(options: { readonly baseUrl: string; readonly timeoutMs: number; readonly observe?: UpstreamObserver }): CampaignApi {
+export interface CampaignApiOptions {
+  readonly baseUrl: string;
+  readonly timeoutMs: number;
+  readonly observe?: UpstreamObserver;
+  readonly limits: OriginLimits;
+  /** For the circuit's state changes. */
+  readonly log: Logger;
+}
+
+export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
   // The spec's headers: JSON, and never a cached answer (the result is per visitor).
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache' } });
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache' }, limits: options.limits, log: options.log });
 
   function check(endpoint: string, url: string): Promise<CampaignCheck> {
     return observed(options.observe, endpoint, async () => {

@@ -6,8 +6,10 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
-import { createHttpClient, observed, UpstreamError, type UpstreamObserver } from './http';
+import { createHttpClient, observed, type UpstreamObserver } from './http';
+import { UpstreamError } from './upstream-error';
 import { nullListPaths } from './null-lists';
+import type { OriginLimits } from './origin-guard';
 
 /** Which setting a content query is made for: `type` and, except for global, `<type>=<_id>`. */
 export interface SettingScope {
@@ -48,8 +50,9 @@ export interface ContentApiOptions {
   readonly maxBytes?: number;
   /** Told about every call, by endpoint path (metrics). */
   readonly observe?: UpstreamObserver;
-  /** For what is worth knowing about an answer that was still used (a `null` list). */
+  /** For what is worth knowing about an answer that was still used (a `null` list), and the circuit's state. */
   readonly log: Logger;
+  readonly limits: OriginLimits;
 }
 
 const settingList = z.object({ data: z.array(siteSettingSchema) });
@@ -69,7 +72,7 @@ export function scopeQuery(scope: SettingScope): Query {
 }
 
 export function createContentApi(options: ContentApiOptions): ContentApi {
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024 });
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024, limits: options.limits, log: options.log });
 
   function urlFor(path: string, query: Query = {}): string {
     const params = new URLSearchParams();

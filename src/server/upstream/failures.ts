@@ -6,7 +6,7 @@
  */
 import type { Logger } from 'pino';
 import { unavailable } from '../errors';
-import { UpstreamError } from './http';
+import { UpstreamError } from './upstream-error';
 
 export function failureFields(error: unknown): Record<string, unknown> {
   if (error instanceof UpstreamError) {

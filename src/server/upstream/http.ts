@@ -4,26 +4,11 @@
  * Every call has a total time budget and a cap on the body size, and at most one quick retry
  * when the connection itself failed (never after a timeout: a slow upstream is not asked twice).
  */
+import type { Logger } from 'pino';
 import { Agent, request, type Dispatcher } from 'undici';
 import { nestsDeeperThan } from './json-depth';
-
-export type UpstreamFailureKind = 'network' | 'timeout' | 'status' | 'invalid_json' | 'too_large' | 'too_deep' | 'shape';
-
-export class UpstreamError extends Error {
-  constructor(
-    readonly kind: UpstreamFailureKind,
-    readonly url: string,
-    detail: { status?: number; body?: string; cause?: unknown; message?: string } = {},
-  ) {
-    super(detail.message ?? `upstream ${kind}${detail.status ? ` ${detail.status}` : ''}: ${url}`, { cause: detail.cause });
-    this.name = 'UpstreamError';
-    this.status = detail.status;
-    this.body = detail.body;
-  }
-  readonly status: number | undefined;
-  /** The first 200 characters of the answer, for logs. */
-  readonly body: string | undefined;
-}
+import { createOriginGuard, type OriginGuard, type OriginLimits } from './origin-guard';
+import { UpstreamError, type UpstreamFailureKind } from './upstream-error';
 
 export type UpstreamOutcome = 'ok' | UpstreamFailureKind;
 
@@ -51,6 +36,10 @@ export interface HttpClientOptions {
   /** Cap on one answer's body; a larger answer is a failure, not data. */
   readonly maxBytes: number;
   readonly headers?: Readonly<Record<string, string>>;
+  /** Bounds per origin: sockets, waiting calls, circuit breaker. */
+  readonly limits: OriginLimits;
+  /** For the circuit's state changes. */
+  readonly log: Logger;
 }
 
 export interface JsonResponse {
@@ -87,16 +76,15 @@ function asUpstreamError(error: unknown, url: string, options: HttpClientOptions
 async function readJson(url: string, response: Dispatcher.ResponseData): Promise<JsonResponse> {
   const text = await response.body.text();
   const status = response.statusCode;
+  // A 404 may carry the contract's `{ "data": null }`: the caller decides what it means.
+  if (status !== 404 && (status < 200 || status > 299)) throw new UpstreamError('status', url, { status, body: text.slice(0, SNIPPET) });
   if (nestsDeeperThan(text, MAX_JSON_DEPTH)) throw new UpstreamError('too_deep', url, { status, message: `upstream answer nests deeper than ${MAX_JSON_DEPTH} levels: ${url}` });
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch {
-    const kind = status >= 200 && status <= 299 ? 'invalid_json' : 'status';
-    throw new UpstreamError(kind, url, { status, body: text.slice(0, SNIPPET) });
+    throw new UpstreamError(status === 404 ? 'status' : 'invalid_json', url, { status, body: text.slice(0, SNIPPET) });
   }
-  // A 404 may carry the contract's `{ "data": null }`: the caller decides what it means.
-  if (status !== 404 && (status < 200 || status > 299)) throw new UpstreamError('status', url, { status, body: text.slice(0, SNIPPET) });
   return { status, json };
 }
 
@@ -107,30 +95,41 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     maxResponseSize: options.maxBytes,
+    connections: options.limits.connections,
   });
   const headers = { accept: 'application/json', ...options.headers };
+  const guards = new Map<string, OriginGuard>();
+  function guardOf(url: string): OriginGuard {
+    const { origin } = new URL(url);
+    let guard = guards.get(origin);
+    if (!guard) guards.set(origin, (guard = createOriginGuard(origin, options.limits, options.log)));
+    return guard;
+  }
 
   async function attempt(url: string, signal: AbortSignal): Promise<JsonResponse> {
     return readJson(url, await request(url, { method: 'GET', headers, signal, dispatcher: agent }));
   }
 
   return {
-    async getJson(url) {
+    getJson(url) {
+      // The budget starts before the wait for a free connection: waiting spends it too.
       const signal = AbortSignal.timeout(options.timeoutMs);
-      try {
-        return await attempt(url, signal);
-      } catch (first) {
-        const failure = asUpstreamError(first, url, options);
-        const code = codeOf(first) ?? codeOf((first as Error | null)?.cause);
-        if (failure.kind !== 'network' || !RETRYABLE_CONNECT_CODES.has(code ?? '')) throw failure;
-        // One quick retry with jitter, inside the same time budget.
-        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+      return guardOf(url).run(url, signal, async () => {
         try {
           return await attempt(url, signal);
-        } catch (second) {
-          throw asUpstreamError(second, url, options);
+        } catch (first) {
+          const failure = asUpstreamError(first, url, options);
+          const code = codeOf(first) ?? codeOf((first as Error | null)?.cause);
+          if (failure.kind !== 'network' || !RETRYABLE_CONNECT_CODES.has(code ?? '')) throw failure;
+          // One quick retry with jitter, inside the same time budget.
+          await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+          try {
+            return await attempt(url, signal);
+          } catch (second) {
+            throw asUpstreamError(second, url, options);
+          }
         }
-      }
+      });
     },
     close: () => agent.close(),
   };

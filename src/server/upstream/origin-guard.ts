@@ -1,0 +1,75 @@
+/**
+ * The bounds on calls to one upstream origin (cockatiel's bulkhead and circuit breaker):
+ * - at most `connections` calls at once (the undici pool has as many sockets), and at most
+ *   `queue` more waiting for one; a call past that fails at once as `overloaded`;
+ * - after `breakAfter` consecutive failures of the origin itself (unreachable, timed out, a 5xx)
+ *   the circuit opens: calls fail at once as `circuit_open` for `halfOpenAfterMs`, then one
+ *   call probes the origin; its success closes the circuit, its failure opens it again. Calls
+ *   made while the probe runs fail at once too, instead of waiting for it.
+ * A hanging origin so costs a fixed number of sockets and waiting calls, however many
+ * requests arrive.
+ */
+import { BulkheadPolicy, CircuitBreakerPolicy, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, isBrokenCircuitError, isBulkheadRejectedError, isTaskCancelledError } from 'cockatiel';
+import type { Logger } from 'pino';
+import { UpstreamError } from './upstream-error';
+
+export interface OriginLimits {
+  /** Calls (and pooled sockets) at once. */
+  readonly connections: number;
+  /** Calls waiting for one of them. */
+  readonly queue: number;
+  /** Consecutive failures of the origin that open its circuit. */
+  readonly breakAfter: number;
+  /** How long an open circuit fails calls before one probe is let through. */
+  readonly halfOpenAfterMs: number;
+}
+
+export interface OriginGuard {
+  /** Runs `call` within the origin's bounds; `signal` ends the wait for a free slot too. */
+  run<T>(url: string, signal: AbortSignal, call: () => Promise<T>): Promise<T>;
+}
+
+/** Failures that say the origin is unwell; a 404, a wrong shape or an oversize answer do not. */
+export function isOriginFailure(error: unknown): boolean {
+  if (!(error instanceof UpstreamError)) return false;
+  return error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'status' && (error.status ?? 0) >= 500);
+}
+
+const timedOutWaiting = (url: string) => new UpstreamError('timeout', url, { message: `upstream call timed out waiting for a free connection: ${url}` });
+
+/** `work`, or a timeout as soon as `signal` aborts (a queued call is not in undici yet, so nothing else would end its wait). */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal, url: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(timedOutWaiting(url));
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    void work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}
+
+export function createOriginGuard(origin: string, limits: OriginLimits, log: Logger): OriginGuard {
+  const bulkhead = new BulkheadPolicy(limits.connections, limits.queue);
+  const breaker: CircuitBreakerPolicy = circuitBreaker(handleWhen(isOriginFailure), { halfOpenAfter: limits.halfOpenAfterMs, breaker: new ConsecutiveBreaker(limits.breakAfter) });
+  breaker.onBreak(() => log.warn({ event: 'upstream.circuit_open', origin, halfOpenAfterMs: limits.halfOpenAfterMs }, 'upstream circuit opened: calls fail fast'));
+  breaker.onReset(() => log.info({ event: 'upstream.circuit_closed', origin }, 'upstream circuit closed: the probe succeeded'));
+
+  function asUpstreamError(error: unknown, url: string): unknown {
+    if (isBrokenCircuitError(error)) return new UpstreamError('circuit_open', url, { message: `upstream circuit is open: ${url}` });
+    if (isBulkheadRejectedError(error)) return new UpstreamError('overloaded', url, { message: `upstream has ${limits.connections} calls running and ${limits.queue} waiting: ${url}` });
+    if (isTaskCancelledError(error)) return timedOutWaiting(url);
+    return error;
+  }
+
+  return {
+    async run(url, signal, call) {
+      // While the one probe runs, the others fail fast rather than wait for its verdict.
+      if (breaker.state === CircuitState.HalfOpen) throw new UpstreamError('circuit_open', url, { message: `upstream circuit is open (probing): ${url}` });
+      try {
+        // The bulkhead is outside the breaker, so a full queue never counts as the origin failing.
+        return await untilAborted(bulkhead.execute(() => breaker.execute(call), signal), signal, url);
+      } catch (error) {
+        throw asUpstreamError(error, url);
+      }
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import pino from 'pino';
+import { createOriginGuard, isOriginFailure, type OriginLimits } from '../../../../src/server/upstream/origin-guard';
+import { UpstreamError } from '../../../../src/server/upstream/upstream-error';
+import { captureLogs } from '../../../support/logs';
+
+const URL_A = 'http://api.test/api/x';
+
+function setup(limits: Partial<OriginLimits> = {}) {
+  const logs = captureLogs();
+  const guard = createOriginGuard('http://api.test', { connections: 2, queue: 1, breakAfter: 2, halfOpenAfterMs: 1000, ...limits }, pino({}, logs));
+  return { guard, logs };
+}
+
+/** A call that stays pending until the test settles it. */
+function pendingCall() {
+  let settle!: { resolve: (value: string) => void; reject: (error: unknown) => void };
+  const promise = new Promise<string>((resolve, reject) => (settle = { resolve, reject }));
+  const call = jest.fn(() => promise);
+  return { call, ...settle };
+}
+
+const never = () => new AbortController().signal;
+const failure = (kind: 'network' | 'timeout') => () => Promise.reject(new UpstreamError(kind, URL_A));
+const kindOf = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => (error instanceof UpstreamError ? error.kind : String(error)));
+
+describe('origin guard: bulkhead', () => {
+  it('runs `connections` calls at once, queues `queue` more, and refuses the rest at once as overloaded', async () => {
+    const { guard } = setup();
+    const calls = [pendingCall(), pendingCall(), pendingCall()];
+    const running = calls.map(({ call }) => guard.run(URL_A, never(), call));
+    const refused = jest.fn(async () => 'never asked');
+    await expect(guard.run(URL_A, never(), refused)).rejects.toMatchObject({ kind: 'overloaded' });
+    expect(refused).not.toHaveBeenCalled();
+    expect(calls.map(({ call }) => call.mock.calls.length)).toEqual([1, 1, 0]);
+    calls[0]?.resolve('first');
+    await expect(running[0]).resolves.toBe('first');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(calls[2]?.call).toHaveBeenCalledTimes(1);
+    calls[1]?.resolve('second');
+    calls[2]?.resolve('third');
+    await expect(Promise.all(running)).resolves.toEqual(['first', 'second', 'third']);
+  });
+
+  it('a queued call whose budget ends stops waiting at once, as a timeout, and never runs', async () => {
+    const { guard } = setup({ connections: 1 });
+    const busy = pendingCall();
+    const running = guard.run(URL_A, never(), busy.call);
+    const budget = new AbortController();
+    const queued = jest.fn(async () => 'late');
+    const waiting = kindOf(guard.run(URL_A, budget.signal, queued));
+    budget.abort();
+    expect(await waiting).toBe('timeout');
+    busy.resolve('done');
+    await running;
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(queued).not.toHaveBeenCalled();
+  });
+
+  it('a full queue does not count against the origin', async () => {
+    const { guard } = setup({ connections: 1, queue: 0, breakAfter: 1 });
+    const busy = pendingCall();
+    const running = guard.run(URL_A, never(), busy.call);
+    expect(await kindOf(guard.run(URL_A, never(), async () => 'x'))).toBe('overloaded');
+    expect(await kindOf(guard.run(URL_A, never(), async () => 'x'))).toBe('overloaded');
+    busy.resolve('done');
+    await running;
+    await expect(guard.run(URL_A, never(), async () => 'open?')).resolves.toBe('open?');
+  });
+});
+
+describe('origin guard: circuit breaker', () => {
+  beforeEach(() => {
+    // Only the clock is fake: the breaker reads Date.now(); promises and I/O run as usual.
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });
+  });
+  afterEach(() => jest.useRealTimers());
+
+  it('opens after `breakAfter` consecutive origin failures and then fails fast without calling', async () => {
+    const { guard, logs } = setup();
+    expect(await kindOf(guard.run(URL_A, never(), failure('network')))).toBe('network');
+    expect(await kindOf(guard.run(URL_A, never(), failure('timeout')))).toBe('timeout');
+    const call = jest.fn(async () => 'x');
+    expect(await kindOf(guard.run(URL_A, never(), call))).toBe('circuit_open');
+    expect(call).not.toHaveBeenCalled();
+    expect(logs.events('upstream.circuit_open')).toHaveLength(1);
+  });
+
+  it('counts only failures of the origin: a 404 or a wrong shape in between keeps it closed', async () => {
+    const { guard } = setup();
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    await kindOf(guard.run(URL_A, never(), () => Promise.reject(new UpstreamError('status', URL_A, { status: 404 }))));
+    await kindOf(guard.run(URL_A, never(), async () => 'ok'));
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    await expect(guard.run(URL_A, never(), async () => 'still closed')).resolves.toBe('still closed');
+    expect(isOriginFailure(new UpstreamError('status', URL_A, { status: 503 }))).toBe(true);
+    expect(isOriginFailure(new UpstreamError('shape', URL_A))).toBe(false);
+    expect(isOriginFailure(new Error('bug'))).toBe(false);
+  });
+
+  it('lets one probe through after halfOpenAfterMs; others fail fast meanwhile; its success closes the circuit', async () => {
+    const { guard, logs } = setup();
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    jest.setSystemTime(Date.now() + 999);
+    expect(await kindOf(guard.run(URL_A, never(), async () => 'x'))).toBe('circuit_open');
+    jest.setSystemTime(Date.now() + 2);
+    const probe = pendingCall();
+    const probing = guard.run(URL_A, never(), probe.call);
+    const other = jest.fn(async () => 'x');
+    expect(await kindOf(guard.run(URL_A, never(), other))).toBe('circuit_open');
+    expect(other).not.toHaveBeenCalled();
+    probe.resolve('healthy');
+    await expect(probing).resolves.toBe('healthy');
+    await expect(guard.run(URL_A, never(), async () => 'closed')).resolves.toBe('closed');
+    expect(logs.events('upstream.circuit_closed')).toHaveLength(1);
+  });
+
+  it('a failed probe opens it again for another halfOpenAfterMs', async () => {
+    const { guard, logs } = setup();
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    jest.setSystemTime(Date.now() + 1001);
+    expect(await kindOf(guard.run(URL_A, never(), failure('timeout')))).toBe('timeout');
+    const call = jest.fn(async () => 'x');
+    expect(await kindOf(guard.run(URL_A, never(), call))).toBe('circuit_open');
+    expect(call).not.toHaveBeenCalled();
+    expect(logs.events('upstream.circuit_open')).toHaveLength(2);
+  });
+});
