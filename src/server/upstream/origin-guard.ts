@@ -37,10 +37,16 @@ export function isOriginFailure(error: unknown): boolean {
 
 const timedOutWaiting = (url: string) => new UpstreamError('timeout', url, { message: `upstream call timed out waiting for a free connection: ${url}` });
 
-/** `work`, or a timeout as soon as `signal` aborts (a queued call is not in undici yet, so nothing else would end its wait). */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal, url: string): Promise<T> {
+/**
+ * `work`, or a timeout as soon as `signal` aborts while the call still waits for a slot (a
+ * queued call is not in undici yet, so nothing else would end its wait). A running call ends
+ * through undici, which sees the same signal.
+ */
+function untilAbortedWhileQueued<T>(work: Promise<T>, signal: AbortSignal, url: string, started: () => boolean): Promise<T> {
   return new Promise((resolve, reject) => {
-    const onAbort = () => reject(timedOutWaiting(url));
+    const onAbort = () => {
+      if (!started()) reject(timedOutWaiting(url));
+    };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
     void work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
@@ -64,9 +70,14 @@ export function createOriginGuard(origin: string, limits: OriginLimits, log: Log
     async run(url, signal, call) {
       // While the one probe runs, the others fail fast rather than wait for its verdict.
       if (breaker.state === CircuitState.HalfOpen) throw new UpstreamError('circuit_open', url, { message: `upstream circuit is open (probing): ${url}` });
+      let started = false;
+      const runCall = () => {
+        started = true;
+        return call();
+      };
       try {
         // The bulkhead is outside the breaker, so a full queue never counts as the origin failing.
-        return await untilAborted(bulkhead.execute(() => breaker.execute(call), signal), signal, url);
+        return await untilAbortedWhileQueued(bulkhead.execute(() => breaker.execute(runCall), signal), signal, url, () => started);
       } catch (error) {
         throw asUpstreamError(error, url);
       }
