@@ -22,6 +22,7 @@ import { pageRendering } from './middleware/pages';
 import { requestMetrics } from './middleware/request-metrics';
 import { routeMatching } from './middleware/route';
 import { securityHeadersOf, staticHeaders } from './middleware/security';
+import { requestUpstream } from './middleware/request-upstream';
 import { siteSettings } from './middleware/site-settings';
 import { requestLogging } from './logger';
 import { noMetrics, type Metrics } from './metrics';
@@ -37,9 +38,10 @@ import type { ContentApi } from './upstream/content-api';
 export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy'>;
+  readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs'>;
   readonly logger: Logger;
-  readonly api: ContentApi;
+  /** The content API as a request sees it: with a data cache, its lines on the request's logger. */
+  readonly contentApiFor: (log: Logger) => ContentApi;
   readonly campaignApi: CampaignApi;
   readonly assets: Assets;
   readonly readiness: Readiness;
@@ -138,9 +140,11 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   // Page-cache hits while draining (the fast path leaves those to Express), and every miss.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
   app.use(documentCompression());
-  app.use(siteSettings({ api: deps.api, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
+  // From here on every lookup shares the request's one upstream budget.
+  app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));
+  app.use(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
-  app.use(documentRendering({ api: deps.api }), pageRendering({ api: deps.api, campaignApi: deps.campaignApi, renderer }));
+  app.use(documentRendering(), pageRendering({ renderer }));
   app.use(errorHandling(renderer));
   return app;
 }

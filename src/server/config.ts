@@ -19,6 +19,8 @@ export interface Config {
   readonly logLevel: string;
   /** Budget for one upstream call: connect, headers and body together. */
   readonly upstreamTimeoutMs: number;
+  /** One upstream budget for a whole request, shared by all its lookups (upstream/request-budget.ts). */
+  readonly requestUpstreamBudgetMs: number;
   /** Per upstream origin: sockets, waiting calls and the circuit breaker (upstream/origin-guard.ts). */
   readonly upstreamLimits: OriginLimits;
   /** Port of the Prometheus /metrics listener; undefined: no metrics are collected or served. */
@@ -159,6 +161,7 @@ export function loadConfig(env: Env): Config {
     trustProxy: readTrustProxy(env),
     logLevel,
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 1, 60000),
+    requestUpstreamBudgetMs: readInt(env, 'REQUEST_UPSTREAM_BUDGET_MS', 3000, 1, 60_000),
     upstreamLimits: Object.freeze({
       connections: readInt(env, 'UPSTREAM_CONNECTIONS', 32, 1, 1024),
       queue: readInt(env, 'UPSTREAM_QUEUE', 64, 0, 10_000),

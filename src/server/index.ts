@@ -76,7 +76,7 @@ async function main(): Promise<void> {
   const setup = createServerSetup({
     config,
     logger,
-    api: config.dataCache ? createCachedContentApi(contentApi, dataCache) : contentApi,
+    contentApiFor: config.dataCache ? (log) => createCachedContentApi(contentApi, dataCache, log) : () => contentApi,
     pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
     cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),

@@ -3,6 +3,8 @@ import type { Logger } from 'pino';
 import type { RouteMatch } from './routes';
 import type { Site } from './site/load-site';
 import type { PageOutput } from './page-cache/page-cache';
+import type { CampaignApi } from './upstream/campaign-api';
+import type { ContentApi } from './upstream/content-api';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -19,6 +21,8 @@ declare global {
       siteKey?: string;
       /** Set by the route middleware. */
       route?: RouteMatch;
+      /** Set by the request-upstream middleware: the upstream clients within this request's budget. */
+      upstream?: { readonly api: ContentApi; readonly campaignApi: CampaignApi };
       /** Set by the site-settings middleware. */
       site?: Site;
       /** Set by the page-cache middleware: how the rendered page may be cached. */

@@ -62,7 +62,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const setup = createServerSetup({
     config,
     logger,
-    api: dataCache ? createCachedContentApi(wrapped, dataCache) : wrapped,
+    contentApiFor: dataCache ? (log) => createCachedContentApi(wrapped, dataCache, log) : () => wrapped,
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
     assets: options.assets ?? TEST_ASSETS,
     readiness,

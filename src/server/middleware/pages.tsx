@@ -11,8 +11,6 @@ import type { PageRenderer } from '../render/page';
 import type { RouteName } from '../routes';
 import { requestOrigin } from '../seo/request-origin';
 import { lookupCampaign } from '../site/campaign';
-import type { CampaignApi } from '../upstream/campaign-api';
-import type { ContentApi } from '../upstream/content-api';
 
 const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
   home: loadHome,
@@ -28,14 +26,14 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
 };
 
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
-export function pageRendering(deps: { api: ContentApi; campaignApi: CampaignApi; renderer: PageRenderer }): RequestHandler {
+export function pageRendering(deps: { renderer: PageRenderer }): RequestHandler {
   return async function renderPage(req, res) {
-    const { site, route, host } = res.locals;
-    if (!site || !route || !host) throw new Error('page rendering ran before site settings');
+    const { site, route, host, upstream } = res.locals;
+    if (!site || !route || !host || !upstream) throw new Error('page rendering ran before site settings');
     if (route.kind !== 'page') throw new Error('page rendering got a document route');
-    const context = { req, site, origin: requestOrigin(req, host), route, api: deps.api, campaignApi: deps.campaignApi, log: req.log };
+    const context = { req, site, origin: requestOrigin(req, host), route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log };
     const campaignPromise = route.rule.campaigns
-      ? lookupCampaign(deps.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })
+      ? lookupCampaign(upstream.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })
       : Promise.resolve(null);
     // A failed page (a PageError: 404, 503, ...) goes on to the error handler, which renders it.
     const [view, campaign] = await Promise.all([LOADERS[route.rule.name](context), campaignPromise]);

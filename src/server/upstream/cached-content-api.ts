@@ -1,4 +1,5 @@
 /** The content API behind the data cache: same interface, so callers do not change. */
+import type { Logger } from 'pino';
 import type { CacheKind, DataCache } from './data-cache';
 import type { ContentApi } from './content-api';
 import { rememberStrings } from '../../shared/format';
@@ -37,11 +38,12 @@ type ContentCall = keyof ContentApi;
 
 const KEY_OF = Object.fromEntries((Object.keys(KIND_OF) as ContentCall[]).map((name) => [name, cacheKeyBuilder(name)])) as Record<ContentCall, (args: readonly unknown[]) => string>;
 
-export function createCachedContentApi(inner: ContentApi, cache: DataCache): ContentApi {
+/** The content API behind the cache, for one request: the cache's lines go to the request's logger. */
+export function createCachedContentApi(inner: ContentApi, cache: DataCache, log: Logger): ContentApi {
   const cached = <K extends ContentCall>(name: K): ContentApi[K] => {
     const call = inner[name] as (...args: unknown[]) => Promise<unknown>;
     const keyOf = KEY_OF[name];
-    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], keyOf(args), () => call(...args));
+    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], keyOf(args), () => call(...args), log);
     return wrapped as ContentApi[K];
   };
   return {

@@ -87,11 +87,11 @@ class KindCache {
     return entry !== undefined && this.now() - entry.storedAt <= this.policy.ttlMs + this.options.maxStaleMs;
   }
 
-  private stale(key: string, entry: Entry, failing: boolean): unknown {
+  private stale(key: string, entry: Entry, failing: boolean, log: Logger): unknown {
     this.options.onOutcome?.(this.kind, 'stale');
     const fields = { event: 'cache.stale_served', kind: this.kind, key: key.slice(0, 300), ageMs: this.now() - entry.storedAt };
-    if (failing) this.options.log.warn({ ...fields, reason: 'upstream_failing' }, 'serving stale data: the upstream is failing');
-    else this.options.log.debug({ ...fields, reason: 'revalidating' }, 'serving stale data while it is refreshed');
+    if (failing) log.warn({ ...fields, reason: 'upstream_failing' }, 'serving stale data: the upstream is failing');
+    else log.debug({ ...fields, reason: 'revalidating' }, 'serving stale data while it is refreshed');
     return entry.value;
   }
 
@@ -103,7 +103,7 @@ class KindCache {
     return current.value;
   }
 
-  async get(key: string, load: Loader): Promise<unknown> {
+  async get(key: string, load: Loader, log: Logger): Promise<unknown> {
     // A fresh value is answered straight from the LRU, without fetch()'s bookkeeping: this is
     // every request's path while the data is in its TTL. A fresh entry means the last load
     // succeeded, so no failure can be pending for it. (Answers are never undefined.)
@@ -113,7 +113,7 @@ class KindCache {
     if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
       const entry = this.cache.get(key, { allowStale: true });
       if (!this.usable(entry)) throw failure.error;
-      if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(key, entry, true);
+      if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(key, entry, true, log);
       this.options.onOutcome?.(this.kind, 'hit');
       return entry.value;
     }
@@ -123,7 +123,7 @@ class KindCache {
       // Too old to serve even as stale: only a fresh answer will do.
       entry = await this.cache.fetch(key, { context: load, forceRefresh: true, allowStale: false });
     } else if (status.returnedStale && entry) {
-      return this.stale(key, entry, this.failures.has(key));
+      return this.stale(key, entry, this.failures.has(key), log);
     }
     if (!entry) throw new Error(`data cache: no value for ${key}`);
     this.options.onOutcome?.(this.kind, status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss');
@@ -132,7 +132,8 @@ class KindCache {
 }
 
 export interface DataCache {
-  get<V>(kind: CacheKind, key: string, load: () => Promise<V>): Promise<V>;
+  /** `log`: where this lookup's cache lines go (the request's logger); the cache's own by default. */
+  get<V>(kind: CacheKind, key: string, load: () => Promise<V>, log?: Logger): Promise<V>;
 }
 
 export function createDataCache(options: DataCacheOptions): DataCache {
@@ -141,9 +142,9 @@ export function createDataCache(options: DataCacheOptions): DataCache {
     (Object.keys(options.policies) as CacheKind[]).map((kind) => [kind, new KindCache(kind, options.policies[kind], options, now)]),
   ) as Record<CacheKind, KindCache>;
   return {
-    get<V>(kind: CacheKind, key: string, load: () => Promise<V>): Promise<V> {
+    get<V>(kind: CacheKind, key: string, load: () => Promise<V>, log: Logger = options.log): Promise<V> {
       // The loader's value is stored as it came and handed back unchanged.
-      return caches[kind].get(key, load) as Promise<V>;
+      return caches[kind].get(key, load, log) as Promise<V>;
     },
   };
 }

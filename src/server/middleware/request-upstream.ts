@@ -1,0 +1,28 @@
+import type { RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import type { CampaignApi } from '../upstream/campaign-api';
+import type { ContentApi } from '../upstream/content-api';
+import { budgetedView } from '../upstream/request-budget';
+
+export interface RequestUpstreamDeps {
+  /** The content API as a request sees it (with a data cache: its lines on the request's logger). */
+  readonly contentApiFor: (log: Logger) => ContentApi;
+  readonly campaignApi: CampaignApi;
+  /** One upstream budget for the whole request, shared by all its lookups. */
+  readonly budgetMs: number;
+  readonly now?: () => number;
+}
+
+/**
+ * The request's own view of the upstream clients (same interfaces), made before any lookup:
+ * every call it makes, settings, page data and campaign alike, stops waiting once the request's
+ * budget is spent (upstream/request-budget.ts).
+ */
+export function requestUpstream(deps: RequestUpstreamDeps): RequestHandler {
+  const now = deps.now ?? (() => performance.now());
+  return function scopeUpstreamToRequest(req, res, next) {
+    const budget = { deadline: now() + deps.budgetMs, now };
+    res.locals.upstream = { api: budgetedView(deps.contentApiFor(req.log), budget), campaignApi: budgetedView(deps.campaignApi, budget) };
+    next();
+  };
+}

@@ -1,0 +1,77 @@
+/**
+ * One upstream budget per request (issue 15.4): however many lookups a page chains, it stops
+ * waiting once the budget is spent and is served from what it has (a fallback) or as a 503 with
+ * Retry-After, never after a chain of full per-call timeouts. The data cache's lines are logged
+ * on the request's logger.
+ */
+import request from 'supertest';
+import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
+import { failWith } from '../support/fake-upstream';
+import { parseHtml } from '../support/html';
+import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
+
+// Each call may take 5 s; the whole request may wait 300 ms.
+const CALL_TIMEOUT_MS = 5000;
+const BUDGET_MS = 300;
+
+describe('a request whose upstream hangs', () => {
+  const t = useTestApp({ timeoutMs: CALL_TIMEOUT_MS, env: { REQUEST_UPSTREAM_BUDGET_MS: String(BUDGET_MS) } });
+
+  it('a page whose required article never comes is a 503 with Retry-After within the budget, not the call timeout', async () => {
+    t.upstream.override('/api/article/get', failWith.hang());
+    const started = Date.now();
+    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com');
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBeDefined();
+    expect(Date.now() - started).toBeLessThan(CALL_TIMEOUT_MS / 2);
+    const failed = t.logs.events('upstream.fetch_failed');
+    expect(failed.some((line) => line.kind === 'timeout' && String(line.url).startsWith('request-budget:'))).toBe(true);
+  });
+
+  it('chained lookups share one budget: everything hanging still answers within it', async () => {
+    t.upstream.override('/api/*', failWith.hang());
+    const started = Date.now();
+    const res = await request(t.app).get('/').set('Host', 'sub.example.com');
+    expect(res.status).toBe(503);
+    // Subdomain and global side by side, then the domain by host: three budgets before, one now.
+    expect(Date.now() - started).toBeLessThan(CALL_TIMEOUT_MS / 2);
+  });
+
+  it('a part that does not come in time is left out (menu) and the page is still the site', async () => {
+    t.upstream.override('/api/category/get', failWith.hang());
+    const started = Date.now();
+    const res = await request(t.app).get('/').set('Host', 'sub.example.com');
+    expect(Date.now() - started).toBeLessThan(CALL_TIMEOUT_MS / 2);
+    // Once the budget is spent, the calls after it fail at once too: the page is the site's own, degraded.
+    expect(parseHtml(res.text).title).toBe('Sub A');
+  });
+});
+
+describe('behind the data cache', () => {
+  const TTL_MS = 1000;
+  const policy: CachePolicy = { ttlMs: TTL_MS, maxEntries: 100, maxBytes: 1024 * 1024 };
+  let clock = 1_000_000;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({
+      timeoutMs: 300,
+      dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
+    });
+  });
+  afterAll(() => t.close());
+
+  it('stale answers are logged on the request logger: the line carries reqId, host and siteKey', async () => {
+    const page = () => request(t.app).get('/').set('Host', 'sub.example.com');
+    expect((await page()).status).toBe(200);
+    clock += TTL_MS + 1;
+    t.logs.clear();
+    // Past the TTL: the request is answered from the stale values while they are refreshed.
+    const res = await page();
+    expect(res.status).toBe(200);
+    const stale = t.logs.events('cache.stale_served');
+    expect(stale.length).toBeGreaterThan(0);
+    const requestLine = t.logs.lines.find((line) => line.msg === 'request completed');
+    expect(requestLine?.reqId).toEqual(expect.any(String));
+    for (const line of stale) expect(line).toMatchObject({ host: 'sub.example.com', siteKey: expect.any(String), reqId: requestLine?.reqId });
+  });
+});
