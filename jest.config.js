@@ -1,11 +1,20 @@
 /**
  * Tests are transformed by Sucrase (pure JavaScript, no native binaries, no type-checking);
  * `npm run typecheck` runs tsc separately (docs/decisions/0001).
+ *
+ * Two projects so that the browser tests' global setup (finding a Chromium, which may unpack
+ * one) runs only when a browser test is selected, and once for all of them.
  */
-module.exports = {
+const shared = {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts', '**/*.test.tsx'],
   transform: { '\\.(ts|tsx)$': ['@sucrase/jest-plugin', { jsxRuntime: 'automatic', production: true }] },
+};
+
+module.exports = {
   testTimeout: 20000,
+  projects: [
+    { ...shared, displayName: 'node', roots: ['<rootDir>/test/unit', '<rootDir>/test/integration'] },
+    { ...shared, displayName: 'browser', roots: ['<rootDir>/test/browser'], globalSetup: '<rootDir>/test/browser/support/find-chromium.mjs' },
+  ],
 };

@@ -2,8 +2,8 @@
 /**
  * `npm run audit` (not part of `npm test`): the browser's own audits of the built demo.
  * Lighthouse (mobile and desktop) and axe-core on home, an article and a category page of two
- * demo sites, in both themes (the theme cookie), with Debian's Chromium. Prints every score and
- * exits 1 when a page misses a target: Lighthouse performance >= 95, accessibility, best
+ * demo sites, in both themes (the theme cookie), with the Chromium scripts/lib/chromium.mjs
+ * finds. Prints every score and exits 1 when a page misses a target: Lighthouse performance >= 95, accessibility, best
  * practices and SEO 100; axe 0 violations (WCAG 2.0-2.2 A and AA rules and best practices, at
  * 390 px and 1440 px); the stylesheet under 20 KB gzip.
  *
@@ -20,7 +20,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium } from 'playwright-core';
-import { appStateOf, CHROMIUM_FLAGS, CHROMIUM_PATH, get, isLoopbackUrl, NO_THIRD_PARTIES_NOTE, SHOWCASE_SITES, startDemoServer } from './demo-server.mjs';
+import { findChromium } from './lib/chromium.mjs';
+import { appStateOf, get, isLoopbackUrl, NO_THIRD_PARTIES_NOTE, SHOWCASE_SITES, startDemoServer } from './demo-server.mjs';
 
 const require = createRequire(import.meta.url);
 const axe = { source: require('axe-core').source, version: require('axe-core/package.json').version };
@@ -74,9 +75,9 @@ async function checkNoThirdParties(server) {
  * One Lighthouse run in a Chromium of its own (a reused browser now and then loses the trace);
  * a run that reports a runtime error ("please run Lighthouse again") is tried up to twice more.
  */
-async function lighthouseReport(url, theme, config) {
+async function lighthouseReport(found, url, theme, config) {
   for (let attempt = 1; ; attempt++) {
-    const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+    const chrome = await chromeLauncher.launch({ chromePath: found.executablePath, chromeFlags: found.args, envVars: { ...process.env, ...found.env } });
     try {
       const flags = { port: chrome.port, logLevel: 'error', output: 'json', onlyCategories: CATEGORIES, extraHeaders: { Cookie: `theme=${theme}` } };
       const { lhr } = await lighthouse(url, flags, config);
@@ -89,12 +90,12 @@ async function lighthouseReport(url, theme, config) {
   }
 }
 
-async function runLighthouse(server) {
+async function runLighthouse(found, server) {
   const rows = [];
   for (const { site, page, path } of PAGES) {
     for (const theme of THEMES) {
       for (const [formFactor, config] of FORM_FACTORS) {
-        const lhr = await lighthouseReport(server.url(site.host, path), theme, config);
+        const lhr = await lighthouseReport(found, server.url(site.host, path), theme, config);
         const scores = Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((lhr.categories[id].score ?? 0) * 100)]));
         const requests = lhr.audits['network-requests'].details?.items ?? [];
         const thirdParty = requests.filter((item) => !isLoopbackUrl(item.url) && !item.url.startsWith('data:')).length;
@@ -111,8 +112,8 @@ async function runLighthouse(server) {
   return rows;
 }
 
-async function runAxe(server) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+async function runAxe(found, server) {
+  const browser = await chromium.launch({ executablePath: found.executablePath, args: found.args, env: { ...process.env, ...found.env } });
   const rows = [];
   try {
     for (const { site, page, path } of PAGES) {
@@ -145,9 +146,11 @@ async function runAxe(server) {
 }
 
 async function main() {
+  const found = await findChromium();
   const server = await startDemoServer({ thirdParties: false });
   try {
     console.log(`Built demo on port ${server.port}; ${NO_THIRD_PARTIES_NOTE}.`);
+    console.log(`Browser: ${found.version} at ${found.executablePath} (${found.source}).`);
     const css = stylesheetSize();
     console.log(`Stylesheet ${css.file}: ${css.bytes} bytes, ${css.gzipBytes} bytes gzip (budget ${CSS_BUDGET_GZIP_BYTES}); no web font.`);
     await checkNoThirdParties(server);
@@ -155,12 +158,12 @@ async function main() {
 
     console.log(`Lighthouse (mobile: default config, simulated slow 4G and 4x CPU; desktop: desktop config); targets ${CATEGORIES.map((id) => `${id} >= ${TARGETS[id]}`).join(', ')}`);
     console.log(`  ${pad('site', 9)} ${pad('page', 9)} ${pad('theme', 6)} ${pad('form', 8)} ${['perf', 'a11y', 'bp', 'seo'].map((label) => pad(label, 5)).join(' ')} 3rd-party requests`);
-    const lighthouseRows = await runLighthouse(server);
+    const lighthouseRows = await runLighthouse(found, server);
     console.log(`  (Lighthouse ${lighthouseRows[0]?.version}, ${lighthouseRows[0]?.userAgent})\n`);
 
     console.log(`axe-core ${axe.version}, tags ${AXE_TAGS.join(' ')}; violations at each width (target 0)`);
     console.log(`  ${pad('site', 9)} ${pad('page', 9)} ${pad('theme', 6)} ${AXE_VIEWPORTS.map((v) => pad(`${v.width}px`, 7)).join(' ')}`);
-    const axeRows = await runAxe(server);
+    const axeRows = await runAxe(found, server);
 
     const misses = [
       ...(css.gzipBytes > CSS_BUDGET_GZIP_BYTES ? [`stylesheet ${css.gzipBytes} bytes gzip > ${CSS_BUDGET_GZIP_BYTES}`] : []),

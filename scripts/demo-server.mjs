@@ -17,19 +17,6 @@ import { build } from './build.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Debian's Chromium and the flags every script and test starts it with. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 /** The two demo sites the audit and the screenshots visit: a light one and a dark one, three pages each. */
 export const SHOWCASE_SITES = [
   { id: 'everyday', name: 'Everyday Answers', host: 'localhost', pages: { home: '/', article: '/why-does-bread-go-stale', category: '/category/baking' } },

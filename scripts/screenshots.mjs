@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run screenshots`: home, article and category of two demo sites at 390 px and 1440 px,
- * light and dark (the theme cookie), with Debian's headless Chromium, into docs/screenshots/.
+ * light and dark (the theme cookie), with the headless Chromium scripts/lib/chromium.mjs finds,
+ * into docs/screenshots/.
  * The set shows the sites as the audit measures them (ads and analytics off); two more shots
  * show an article with the demo's real ad setup: the space the empty ad containers reserve.
  */
@@ -9,7 +10,8 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH, isLoopbackUrl, NO_THIRD_PARTIES_NOTE, SHOWCASE_SITES, startDemoServer } from './demo-server.mjs';
+import { findChromium } from './lib/chromium.mjs';
+import { isLoopbackUrl, NO_THIRD_PARTIES_NOTE, SHOWCASE_SITES, startDemoServer } from './demo-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const outDir = path.join(root, 'docs/screenshots');
@@ -41,7 +43,8 @@ async function shoot(browser, server, { host, pathAndQuery, viewport, theme, fil
 async function main() {
   await rm(outDir, { recursive: true, force: true });
   await mkdir(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  const found = await findChromium();
+  const browser = await chromium.launch({ executablePath: found.executablePath, args: found.args, env: { ...process.env, ...found.env } });
   try {
     const quiet = await startDemoServer({ thirdParties: false });
     console.log(`Sites as audited, ${NO_THIRD_PARTIES_NOTE}.`);

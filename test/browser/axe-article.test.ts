@@ -1,7 +1,7 @@
 /**
  * The article page in a real browser has no accessibility violation axe-core can find: the
- * real app (fake upstream, fixture dataset, the real client build) on a loopback port, Debian's
- * Chromium driven by playwright-core, axe injected over the DevTools protocol (the page's CSP
+ * real app (fake upstream, fixture dataset, the real client build) on a loopback port, the
+ * harness's Chromium driven by playwright-core, axe injected over the DevTools protocol (the page's CSP
  * stays as it is). The article of sub.example.com has ad containers, a side rail and both menus.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,10 +12,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { source as axeSource } from 'axe-core';
 import type { AxeResults } from 'axe-core';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { loadAssets } from '../../src/server/assets';
 import { startTestApp, type TestApp } from '../support/test-app';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './support/harness';
+import { launchChromium } from './support/harness';
 
 const root = path.resolve(__dirname, '../..');
 const ARTICLE_HOST = 'sub.example.com';
@@ -37,7 +37,7 @@ beforeAll(async () => {
   server = createServer(app.serverOptions, app.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
-  browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  browser = await launchChromium([origin()]);
 }, 60_000);
 
 afterAll(async () => {

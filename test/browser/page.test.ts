@@ -13,7 +13,7 @@ let harness: Harness;
 beforeAll(async () => {
   harness = await startHarness();
 }, 60_000);
-afterAll(() => harness.close());
+afterAll(() => harness?.close());
 afterEach(async () => {
   expect(await harness.closeVisits()).toEqual([]);
 });

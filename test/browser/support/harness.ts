@@ -1,6 +1,7 @@
 /**
  * Real-browser harness: the client build, the real app (fake upstream, fixture dataset) on a
- * loopback port, and Debian's Chromium driven by playwright-core. Every host name resolves to
+ * loopback port, and the Chromium the global setup found (./find-chromium.mjs) driven by
+ * playwright-core. Every host name resolves to
  * 127.0.0.1, so the fixture hosts (sub.example.com, dark.test, ...) pick their sites as in
  * production; third-party hosts are answered by the fakes in ./fakes and never reach a network.
  */
@@ -15,22 +16,38 @@ import { ADSENSE_URL, GPT_URL } from '../../../src/client/ads';
 import { gtagUrl } from '../../../src/client/analytics';
 import { loadAssets } from '../../../src/server/assets';
 import { startTestApp, type TestApp } from '../../support/test-app';
+import { z } from 'zod';
 import { FAKE_ADSENSE, FAKE_GPT, FAKE_GTAG, PIXEL_GIF } from './fakes';
 
 const root = path.resolve(__dirname, '../../..');
-export const CHROMIUM_PATH = '/usr/bin/chromium';
-/** Debian's Chromium flags for this machine's closed network; fixture hosts lead to loopback. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * 127.0.0.1',
-];
+/** A browser that has not started in this long will not: fail on one line instead of waiting. */
+const LAUNCH_TIMEOUT_MS = 15_000;
+
+/** What ./find-chromium.mjs (scripts/lib/chromium.mjs) found, as it hands it over. */
+const foundChromiumSchema = z.object({
+  executablePath: z.string(),
+  source: z.string(),
+  version: z.string(),
+  args: z.array(z.string()),
+  env: z.record(z.string(), z.string()),
+});
+
+/**
+ * Starts the Chromium the global setup found, with the fixture hosts led to loopback; a
+ * launch failure becomes one line naming the browser.
+ */
+export async function launchChromium(secureOrigins: readonly string[]): Promise<Browser> {
+  const handedOver = process.env.QA_SITES_TEST_CHROMIUM;
+  if (!handedOver) throw new Error('No Chromium was handed over: run the browser tests through jest.config.js (its browser project finds one)');
+  const found = foundChromiumSchema.parse(JSON.parse(handedOver));
+  const args = [...found.args, '--host-resolver-rules=MAP * 127.0.0.1', `--unsafely-treat-insecure-origin-as-secure=${secureOrigins.join(',')}`];
+  try {
+    return await chromium.launch({ executablePath: found.executablePath, args, env: { ...process.env, ...found.env }, timeout: LAUNCH_TIMEOUT_MS });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    throw new Error(`${found.version} at ${found.executablePath} (${found.source}) did not start: ${reason}`);
+  }
+}
 /**
  * Fixture hosts the tests visit (test/fixtures/dataset.ts); `localhost` is the default site.
  * Production is HTTPS, so these http origins are marked secure like localhost is.
@@ -70,8 +87,17 @@ export async function startHarness(): Promise<Harness> {
   const testApp = await startTestApp({ assets: loadAssets(publicDir), env: { LOG_LEVEL: 'silent' } });
   const server = createServer(testApp.serverOptions, testApp.app);
   const port = await listen(server);
-  const origins = HOSTS.map((host) => `http://${host}:${port}`).join(',');
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, `--unsafely-treat-insecure-origin-as-secure=${origins}`] });
+  const stopServers = async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await testApp.close();
+    rmSync(publicDir, { recursive: true, force: true });
+  };
+  // A browser that does not start must not leave the servers open (Jest would never exit).
+  const browser = await launchChromium(HOSTS.map((host) => `http://${host}:${port}`)).catch(async (error: unknown) => {
+    await stopServers();
+    throw error;
+  });
   let open: { context: BrowserContext; errors: string[] }[] = [];
 
   const fakeThirdParty = (visit: Visit) => async (route: Route) => {
@@ -112,10 +138,7 @@ export async function startHarness(): Promise<Harness> {
     },
     async close() {
       await browser.close();
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-      await testApp.close();
-      rmSync(publicDir, { recursive: true, force: true });
+      await stopServers();
     },
   };
 }
