@@ -50,6 +50,9 @@ async function recordBars(page: Page): Promise<void> {
   });
 }
 
+/** Resolves in an idle callback asked for now: after every idle callback the page asked for before. */
+const afterIdle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined))));
+
 const barsSeen = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('bars') ?? '[]') as BarSighting[]);
 
 async function settled(page: Page): Promise<void> {
@@ -149,8 +152,9 @@ describe('analytics', () => {
   it('loads nothing on /fortified-portal', async () => {
     const visit = await harness.open();
     await visit.page.goto(harness.url('sub.example.com', '/fortified-portal'));
-    // Analytics would run after load when idle; wait for an idle callback of our own after that.
-    await visit.page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 50))));
+    // Analytics would run after load when idle: idle callbacks run in the order they were asked
+    // for, so one of ours asked for after load runs after it.
+    await afterIdle(visit.page);
     expect(visit.thirdParty).toEqual([]);
     expect(visit.pixels).toEqual([]);
     expect(await visit.page.evaluate(() => (window as unknown as FakeWindow).dataLayer)).toBeUndefined();
@@ -179,7 +183,7 @@ describe('every page', () => {
     const { page } = await harness.open({ viewport: { width: 1600, height: 900 } });
     const response = await page.goto(harness.url(host, path));
     await page.waitForLoadState('load');
-    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => setTimeout(resolve, 50))));
+    await afterIdle(page);
     // The loader's element is there, and the bundle ran: it wires the toggle, and a click flips the theme.
     expect(await page.$$eval('script[type="module"][src^="/assets/client-"]', (scripts) => scripts.length)).toBe(1);
     const toggle = page.locator('#theme-toggle');

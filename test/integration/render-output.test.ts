@@ -4,6 +4,7 @@ import { createDataCache, type CachePolicy } from '../../src/server/upstream/dat
 import { testDataset } from '../fixtures/dataset';
 import { parseHtml } from '../support/html';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
+import { trackCalls, type TrackedCalls } from '../support/tracked-calls';
 
 describe('a rendered page', () => {
   const t = useTestApp();
@@ -122,9 +123,17 @@ describe('the shell follows the site data', () => {
   let t: TestApp;
   const dataset = structuredClone(testDataset);
 
+  /** The content API calls behind the data cache, so a test can await the refresh it started. */
+  let upstreamCalls: TrackedCalls<object>;
+
   beforeAll(async () => {
     t = await startTestApp({
       dataset,
+      wrapApi: (api) => {
+        const tracked = trackCalls(api);
+        upstreamCalls = tracked;
+        return tracked.api;
+      },
       dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
     });
   });
@@ -143,7 +152,7 @@ describe('the shell follows the site data', () => {
     beta.name = 'Beta, renamed';
     clock += TTL_MS + 200;
     await menuOf(); // stale answer; starts the one refresh
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await upstreamCalls.settled();
     expect(await menuOf()).toEqual(['Beta, renamed', 'Alpha']);
     const state = JSON.parse(parseHtml((await request(t.app).get('/').set('Host', 'example.com')).text).querySelector('#app-state')?.textContent ?? '{}');
     expect(state.menu.categories.map((category: { name: string }) => category.name)).toEqual(['Beta, renamed', 'Alpha']);
@@ -167,7 +176,7 @@ describe('the shell follows the site data', () => {
     record.title = 'Question fourteen, edited';
     clock += TTL_MS + 200;
     await headOf(); // stale answer; starts the one refresh
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await upstreamCalls.settled();
     const edited = 'Question fourteen, edited';
     expect(await headOf()).toEqual({ title: `${edited} | Example Domain`, ogTitle: edited, headline: edited, crumb: edited });
   });

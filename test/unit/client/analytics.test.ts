@@ -1,7 +1,10 @@
 import { gtagUrl, pixelUrls, wireAnalytics } from '../../../src/client/analytics';
 import { closeTestWindows, testWindow } from './window';
 
-afterEach(closeTestWindows);
+afterEach(() => {
+  closeTestWindows();
+  jest.useRealTimers();
+});
 
 describe('gtagUrl', () => {
   it('asks for the site code, encoded', () => {
@@ -25,20 +28,26 @@ describe('pixelUrls', () => {
 
 describe('wireAnalytics', () => {
   /**
-   * jsdom has no requestIdleCallback, so the module falls back to a 1 ms timer after load; a
-   * longer timer set after load runs after it.
+   * jsdom has no requestIdleCallback, so the module falls back to a 1 ms timer after load:
+   * with fake timers (set before the window is made) that timer runs when the test says.
    */
+  const loaded = (window: Window) => new Promise((resolve) => window.addEventListener('load', resolve));
   const afterLoadAndIdle = async (window: Window) => {
-    await new Promise((resolve) => window.addEventListener('load', resolve));
-    await new Promise((resolve) => window.setTimeout(resolve, 20));
+    await loaded(window);
+    jest.advanceTimersByTime(1);
   };
+  beforeEach(() => {
+    jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+  });
   const gtagScripts = (document: Document) => [...document.querySelectorAll('script')].map((script) => script.src);
 
   it('queues js and config for the site code and loads gtag.js once the page has loaded', async () => {
     const { window, document } = testWindow('<html><head></head><body></body></html>');
     wireAnalytics(window, { gaCode: 'G-SUBA', pixels: [] });
     expect(gtagScripts(document)).toEqual([]);
-    await afterLoadAndIdle(window);
+    await loaded(window);
+    expect(gtagScripts(document)).toEqual([]); // loaded, but the idle callback has not run yet
+    jest.advanceTimersByTime(1);
     expect(gtagScripts(document)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-SUBA']);
     const dataLayer = (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => [...args]);
     expect(dataLayer[0]?.[0]).toBe('js');

@@ -14,7 +14,10 @@ import {
 } from '../../../src/client/progress';
 import { closeTestWindows, testWindow } from './window';
 
-afterEach(closeTestWindows);
+afterEach(() => {
+  closeTestWindows();
+  jest.useRealTimers();
+});
 
 const run = (events: ProgressEvent[], from: ProgressState = IDLE) => events.reduce(progressStep, from);
 
@@ -104,7 +107,6 @@ describe('wireProgressBar', () => {
     win.addEventListener('click', (event) => event.preventDefault(), { once: true });
     win.document.getElementById(id)?.dispatchEvent(new (win as unknown as typeof globalThis).MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
   };
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   it('adds a bar in the brand colour on an in-site link click, and none for another site', () => {
     const { window, document } = testWindow(page);
@@ -118,15 +120,19 @@ describe('wireProgressBar', () => {
     expect(bar?.getAttribute('aria-hidden')).toBe('true');
   });
 
-  it('trickles every TRICKLE_MS, but not for visitors who prefer reduced motion', async () => {
+  it('trickles every TRICKLE_MS, but not for visitors who prefer reduced motion', () => {
+    jest.useFakeTimers();
     const moving = testWindow(page);
     const still = testWindow(page, { matching: ['(prefers-reduced-motion: reduce)'] });
     wireProgressBar(moving.window, '#000000');
     wireProgressBar(still.window, '#000000');
     click(moving.window, 'next');
     click(still.window, 'next');
-    await sleep(TRICKLE_MS * 2 + 50);
+    jest.advanceTimersByTime(TRICKLE_MS - 1);
+    expect(moving.document.getElementById('nav-progress')?.style.transform).toBe('translateX(-92%)');
+    jest.advanceTimersByTime(1);
     expect(moving.document.getElementById('nav-progress')?.style.transform).not.toBe('translateX(-92%)');
+    jest.advanceTimersByTime(TRICKLE_MS * 10);
     expect(still.document.getElementById('nav-progress')?.style.transform).toBe('translateX(-92%)');
   });
 
