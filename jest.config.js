@@ -14,7 +14,8 @@ const shared = {
 module.exports = {
   testTimeout: 20000,
   projects: [
-    { ...shared, displayName: 'node', roots: ['<rootDir>/test/unit', '<rootDir>/test/integration'] },
+    // Every test folder but test/browser, so that a new folder is never left out.
+    { ...shared, displayName: 'node', roots: ['<rootDir>/test'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'] },
     { ...shared, displayName: 'browser', roots: ['<rootDir>/test/browser'], globalSetup: '<rootDir>/test/browser/support/find-chromium.mjs' },
   ],
 };
