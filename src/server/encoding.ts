@@ -4,7 +4,8 @@
  * a fraction of a millisecond, and brotli's window is sized to the body instead of its 4 MB
  * default.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import type { Transform } from 'node:stream';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -36,4 +37,16 @@ export function encodeBody(body: Buffer, encoding: Exclude<Encoding, 'identity'>
   return brotliCompressSync(body, {
     params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort], [constants.BROTLI_PARAM_LGWIN]: window, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
   });
+}
+
+/** Brotli's window for streamed pages: 256 KB, ample for a page and a bound on memory per response. */
+const STREAM_BROTLI_WINDOW = 18;
+
+/**
+ * A compressor for a page that is streamed. React calls its `flush()` after each part it
+ * writes (the shell, then each finished Suspense boundary), so every part leaves at once.
+ */
+export function createStreamEncoder(encoding: Exclude<Encoding, 'identity'>): Transform {
+  if (encoding === 'gzip') return createGzip({ level: GZIP_LEVEL });
+  return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY.once, [constants.BROTLI_PARAM_LGWIN]: STREAM_BROTLI_WINDOW } });
 }

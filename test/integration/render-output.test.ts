@@ -1,4 +1,7 @@
-/** How a rendered page leaves the server: one body with its Content-Length, as UTF-8. */
+/**
+ * How a rendered page leaves the server, as UTF-8: whole, with its Content-Length, for crawlers
+ * (test/integration/streaming.test.ts has the streamed form people get).
+ */
 import request from 'supertest';
 import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
 import { testDataset } from '../fixtures/dataset';
@@ -6,11 +9,13 @@ import { parseHtml } from '../support/html';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
 import { trackCalls, type TrackedCalls } from '../support/tracked-calls';
 
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+
 describe('a rendered page', () => {
   const t = useTestApp();
 
-  it('is sent whole, with a Content-Length that matches its body', async () => {
-    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity');
+  it('is sent whole to a crawler, with a Content-Length that matches its body', async () => {
+    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity').set('User-Agent', CRAWLER);
     expect(res.status).toBe(200);
     expect(res.headers['transfer-encoding']).toBeUndefined();
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
@@ -80,7 +85,7 @@ describe('a page whose text outside ASCII is all Latin-1', () => {
   afterAll(() => t.close());
 
   it('is sent as UTF-8, with the byte length as Content-Length', async () => {
-    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity');
+    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity').set('User-Agent', CRAWLER);
     expect(res.status).toBe(200);
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
     expect(parseHtml(res.text).querySelector('h1')?.textContent).toBe(title);
@@ -106,7 +111,7 @@ describe('a page with text outside ASCII', () => {
   afterAll(() => t.close());
 
   it('is sent as intact UTF-8 with the byte length as Content-Length', async () => {
-    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity');
+    const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com').set('Accept-Encoding', 'identity').set('User-Agent', CRAWLER);
     expect(res.status).toBe(200);
     expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(res.text));
     const doc = parseHtml(res.text);

@@ -50,14 +50,30 @@ describe('security headers', () => {
     expectSecurityHeaders(res.headers);
   });
 
-  it('allow exactly the inline loader the page carries, and no other inline script runs', async () => {
-    const res = await request(plain.app).get('/article-1').set('Host', 'sub.example.com');
-    const inline = [...res.text.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
-    const executable = inline.filter(([, attributes]) => !/type="application\/(?:ld\+)?json"/.test(attributes ?? ''));
+  const executableScripts = (html: string) =>
+    [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/type="application\/(?:ld\+)?json"/.test(attributes ?? ''));
+  const scriptSourcesOf = (csp: string | undefined) => /script-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(' ') ?? [];
+
+  it('allow exactly the inline loader a complete page carries, and no other inline script runs', async () => {
+    const res = await request(plain.app).get('/article-1').set('Host', 'sub.example.com').set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)');
+    const executable = executableScripts(res.text);
     expect(executable).toHaveLength(1);
     const hash = createHash('sha256').update(executable[0]?.[2] ?? '').digest('base64');
-    const scriptSrc = /script-src ([^;]*)/.exec(res.headers['content-security-policy'] ?? '')?.[1]?.split(' ');
-    expect(scriptSrc?.[0]).toBe(`'sha256-${hash}'`);
+    expect(scriptSourcesOf(res.headers['content-security-policy'])[0]).toBe(`'sha256-${hash}'`);
+    expect(res.headers['content-security-policy']).not.toContain("'nonce-");
+  });
+
+  it('on a streamed page, allow the loader by its hash and React\'s reveal scripts by this response\'s nonce only', async () => {
+    const res = await request(plain.app).get('/article-1').set('Host', 'sub.example.com');
+    const sources = scriptSourcesOf(res.headers['content-security-policy']);
+    const nonce = /^'nonce-([A-Za-z0-9+/=]{24})'$/.exec(sources[0] ?? '')?.[1];
+    expect(nonce).toBeDefined();
+    const [loader, ...streamed] = executableScripts(res.text);
+    expect(sources[1]).toBe(`'sha256-${createHash('sha256').update(loader?.[2] ?? '').digest('base64')}'`);
+    expect(streamed.length).toBeGreaterThan(0);
+    for (const [, attributes] of streamed) expect(attributes).toContain(`nonce="${nonce}"`);
+    const again = await request(plain.app).get('/article-1').set('Host', 'sub.example.com');
+    expect(again.headers['content-security-policy']).not.toContain(nonce);
   });
 });
 

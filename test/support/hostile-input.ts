@@ -166,7 +166,7 @@ export function appStateProblemOf(body: string): string | null {
   const opened = body.match(/<script[\s>]/g)?.length ?? 0;
   const closed = body.match(/<\/script>/g)?.length ?? 0;
   if (opened !== closed) return `script elements: ${opened} opened, ${closed} closed`;
-  // Data scripts (the app-state, JSON-LD) must parse; only the one loader may run.
+  // Data scripts (the app-state, JSON-LD) must parse; only the one loader (and React's nonce scripts) may run.
   const scripts = [...body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
   const data = scripts.filter(([, attributes]) => /type="application\/(?:ld\+)?json"/.test(attributes ?? ''));
   for (const [, , text] of data) {
@@ -176,6 +176,10 @@ export function appStateProblemOf(body: string): string | null {
       return 'a JSON data script does not parse';
     }
   }
-  const executable = scripts.length - data.length;
-  return executable === 1 ? null : `${executable} executable scripts, not just the loader`;
+  // React's scripts that reveal streamed parts carry the response's one nonce (its CSP allows it).
+  const executable = scripts.filter(([, attributes]) => !/type="application\/(?:ld\+)?json"/.test(attributes ?? ''));
+  const nonces = new Set(executable.map(([, attributes]) => / nonce="([^"]+)"/.exec(attributes ?? '')?.[1]).filter((nonce) => nonce !== undefined));
+  if (nonces.size > 1) return 'scripts with different nonces';
+  const withoutNonce = executable.filter(([, attributes]) => !/ nonce="/.test(attributes ?? '')).length;
+  return withoutNonce === 1 ? null : `${withoutNonce} executable scripts without a nonce, not just the loader`;
 }

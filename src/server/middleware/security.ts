@@ -49,7 +49,10 @@ export function contentSecurityPolicy(loaderHash: string): CspDirectives {
 
 /** helmet with the policy above; built once, not per request. */
 export function securityHeaders(options: { loaderHash: string }): RequestHandler {
-  const directives = contentSecurityPolicy(options.loaderHash);
+  return helmetWith(contentSecurityPolicy(options.loaderHash));
+}
+
+function helmetWith(directives: CspDirectives): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -66,14 +69,33 @@ export function securityHeaders(options: { loaderHash: string }): RequestHandler
  * every answer gets the same list (the page-cache fast path included).
  */
 export function securityHeadersOf(loaderHash: string): [string, string][] {
+  return headersOf(contentSecurityPolicy(loaderHash));
+}
+
+function headersOf(directives: CspDirectives): [string, string][] {
   const headers = new Map<string, string>();
   // helmet only sets and removes headers; a recording stand-in for the response is enough.
   const recorder = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
-  securityHeaders({ loaderHash })({} as Request, recorder as unknown as Response, () => undefined);
+  helmetWith(directives)({} as Request, recorder as unknown as Response, () => undefined);
   return [...headers];
+}
+
+const NONCE_PLACEHOLDER = 'NONCE-PLACEHOLDER';
+
+/**
+ * The CSP of a streamed page: the same policy with a nonce for this response in script-src,
+ * which React puts on the inline scripts that reveal streamed Suspense boundaries. helmet builds
+ * the header once, with a placeholder; each streamed response fills in its own nonce.
+ */
+export function streamedPagePolicyOf(loaderHash: string): (nonce: string) => string {
+  const policy = contentSecurityPolicy(loaderHash);
+  const withNonce = { ...policy, 'script-src': [`'nonce-${NONCE_PLACEHOLDER}'`, ...(policy['script-src'] ?? [])] };
+  const header = headersOf(withNonce).find(([name]) => name === 'content-security-policy')?.[1] ?? '';
+  const [before = '', after = ''] = header.split(NONCE_PLACEHOLDER);
+  return (nonce) => `${before}${nonce}${after}`;
 }
 
 /** Sets a fixed list of headers on every answer. */

@@ -1,29 +1,44 @@
+import type { Logger } from 'pino';
+import type { ArticleCard } from '../../shared/components/ArticleList';
 import { ArticlePage } from '../../shared/components/Pages';
+import type { Article } from '../../shared/records';
 import { notFound } from '../errors';
 import { isValidSlug } from '../routes';
 import { needsTopUp, NEW_ARTICLES_LIMIT, topUpNewArticles } from '../rules/new-articles';
 import { leadImageOf, sanitizedBodyOf } from '../sanitize';
 import { articleHead } from '../seo/page-head';
+import type { Site } from '../site/load-site';
+import type { ContentApi } from '../upstream/content-api';
 import { findNewOrEmpty, requiredOrUnavailable } from '../upstream/failures';
 import { categoriesOf, toCard } from './cards';
 import type { PageLoader } from './context';
 import { finalArticlesOf } from './final-articles';
 
-/** An article by slug, with the 9 new articles under it (findnew, topped up from article/home). */
+/**
+ * The 9 new articles under an article (spec section 8): findnew, whose failures are logged and
+ * count as an empty list, topped up from article/home (final_articles order), without the
+ * current article or repeats. Secondary: the page is streamed without waiting for it.
+ */
+async function newArticlesOf(article: Article, site: Site, api: ContentApi, log: Logger): Promise<readonly ArticleCard[]> {
+  const answered = await findNewOrEmpty(log, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
+  const found = topUpNewArticles(answered, [], article._id);
+  const home = needsTopUp(found.length) ? await finalArticlesOf(site, api, log) : [];
+  // The list shows titles and excerpts only: no category lookup for its cards.
+  return topUpNewArticles(found, home, article._id).map((item) => toCard(item, new Map()));
+}
+
+/** An article by slug (primary: it decides the status), with the new articles streamed under it. */
 export const loadArticle: PageLoader = async ({ site, origin, route, api, log }) => {
   const slug = route.index ?? '';
   if (!isValidSlug(slug)) throw notFound();
   const article = await requiredOrUnavailable(log, () => api.articleBySlug(slug, site.scope));
   if (!article) throw notFound('There is no answer at this address.');
 
-  // Spec section 8: findnew failures are logged and count as an empty list; fewer than 9 are
-  // topped up from article/home (final_articles order), without the current article or repeats.
-  const answered = await findNewOrEmpty(log, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
-  const found = topUpNewArticles(answered, [], article._id);
-  const home = needsTopUp(found.length) ? await finalArticlesOf(site, api, log) : [];
-  const newArticles = topUpNewArticles(found, home, article._id);
-
-  const categories = await categoriesOf([article, ...newArticles], site, api, log);
+  const newArticles = newArticlesOf(article, site, api, log);
+  // The render reads it (and reports a failure as render.error); this only keeps a page that
+  // fails before it renders from leaving an unhandled rejection behind.
+  newArticles.catch(() => undefined);
+  const categories = await categoriesOf([article], site, api, log);
   const category = article.category ? categories.get(article.category) : undefined;
   return {
     status: 200,
@@ -39,7 +54,7 @@ export const loadArticle: PageLoader = async ({ site, origin, route, api, log })
           updatedAt: article.updatedAt,
           image: leadImageOf(article.image),
         }}
-        newArticles={newArticles.map((item) => toCard(item, categories))}
+        newArticles={newArticles}
       />
     ),
   };

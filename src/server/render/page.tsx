@@ -5,14 +5,18 @@
 import type { Request, Response } from 'express';
 import type { ReactNode } from 'react';
 import type { AppState, Theme } from '../../shared/app-state';
-import { Document, type AssetRefs, type HeadProps } from '../../shared/components/Document';
+import { Document, type HeadProps } from '../../shared/components/Document';
 import { NoShellLayout, Shell, type ShellSite } from '../../shared/components/Shell';
 import type { CampaignResult } from '../rules/campaign';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { queryOf } from '../request-query';
 import { FEED_PATH, type RouteRule } from '../routes';
 import type { Site } from '../site/load-site';
-import { renderToDocument, sendDocument } from './stream';
+import { randomBytes } from 'node:crypto';
+import type { Assets } from '../assets';
+import { streamedPagePolicyOf } from '../middleware/security';
+import { isCrawler } from '../rules/crawler';
+import { renderToDocument, sendDocument, streamDocument } from './stream';
 import { themeOf } from './theme';
 
 export interface PageView {
@@ -81,8 +85,9 @@ export interface PageRenderer {
   sitelessPage(req: Request, res: Response, status: number, title: string, content: ReactNode): Promise<void>;
 }
 
-export function createPageRenderer(options: { assets: AssetRefs; renderTimeoutMs: number }): PageRenderer {
+export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number }): PageRenderer {
   const { assets } = options;
+  const streamedPagePolicy = streamedPagePolicyOf(assets.loaderHash);
   return {
     async sitePage(req, res, site, rule, view) {
       const ads = adSelectionFor(site, rule, queryOf(req).testDisplayAd === 'on');
@@ -102,10 +107,20 @@ export function createPageRenderer(options: { assets: AssetRefs; renderTimeoutMs
       // Every page of a site links its feed, so feed readers find it from any address.
       const feed = { title: `${site.name} (RSS)`, href: FEED_PATH };
       const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon, feed };
-      const html = await renderToDocument(<Document head={head} state={state} assets={assets}>{body}</Document>, { abortAfterMs: options.renderTimeoutMs, log: req.log });
+      const document = <Document head={head} state={state} assets={assets}>{body}</Document>;
+      const renderOptions = { abortAfterMs: options.renderTimeoutMs, log: req.log };
       const output = res.locals.pageOutput;
+      const capture = view.status === 200 ? output?.capture : undefined;
       res.setHeader('cache-control', output?.cacheControl(view.status) ?? 'private, no-store');
-      sendDocument(req, res, html, view.status, view.status === 200 ? output?.capture?.(html) : undefined);
+      // People get the shell at once; crawlers, page-cache fills and error pages the whole page.
+      if (capture || view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent'])) {
+        const html = await renderToDocument(document, renderOptions);
+        sendDocument(req, res, html, view.status, capture?.(html));
+        return;
+      }
+      const nonce = randomBytes(16).toString('base64');
+      res.setHeader('content-security-policy', streamedPagePolicy(nonce));
+      await streamDocument(req, res, document, view.status, { ...renderOptions, nonce });
     },
     async sitelessPage(req, res, status, title, content) {
       const html = await renderToDocument(

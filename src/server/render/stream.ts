@@ -1,18 +1,21 @@
 /**
- * Renders a React element to a whole HTML document with renderToPipeableStream (React's Node
- * build). All data is loaded before rendering and there are no Suspense boundaries, so React
- * writes the whole document once it is ready (onAllReady); the bytes are gathered and sent as
- * one body with a Content-Length. A render that does not finish in time is aborted.
+ * Renders a page with renderToPipeableStream (React's Node build), in one of two ways
+ * (decision 0140):
+ * - streamed (people): the shell leaves as soon as it is ready (onShellReady), compressed and
+ *   flushed per part; Suspense boundaries (new articles) follow in the same response;
+ * - complete (crawlers, page-cache fills, error pages): the whole document once everything is
+ *   ready (onAllReady), one body with a Content-Length, nothing left for scripts to reveal.
+ * A render that does not finish in time is aborted.
  */
-import type { Response, Request } from 'express';
+import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
-import { Writable } from 'node:stream';
+import { pipeline, Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { encodeBody, preferredEncoding } from '../encoding';
+import { createStreamEncoder, encodeBody, preferredEncoding } from '../encoding';
 import type { CachedPage } from '../page-cache/page-cache';
 
-/** A render that did not finish within its time; the error handler answers it with a 500. */
+/** A render that did not finish within its time. */
 export class RenderAbortedError extends Error {
   constructor(readonly timeoutMs: number) {
     super(`render aborted after ${timeoutMs} ms`);
@@ -20,8 +23,16 @@ export class RenderAbortedError extends Error {
   }
 }
 
-/** The whole document as UTF-8 bytes; rejects when the render fails or does not finish within `abortAfterMs`. */
-export function renderToDocument(element: ReactElement, options: { abortAfterMs: number; log: Logger }): Promise<Buffer> {
+export interface RenderOptions {
+  readonly abortAfterMs: number;
+  readonly log: Logger;
+}
+
+/**
+ * The whole document as UTF-8 bytes, once every Suspense boundary is done; rejects when the
+ * shell fails or the render does not finish within `abortAfterMs` (the error handler answers).
+ */
+export function renderToDocument(element: ReactElement, options: RenderOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     const collector = new Writable({
@@ -55,9 +66,9 @@ export function renderToDocument(element: ReactElement, options: { abortAfterMs:
 }
 
 /**
- * Sends a rendered document in the best encoding the client accepts: a kept page's stored
- * form, or the document compressed now in one call. Compression is negotiated, so caches must
- * keep the encodings apart.
+ * Sends a complete document in the best encoding the client accepts: a kept page's stored form,
+ * or the document compressed now in one call. Compression is negotiated, so caches must keep
+ * the encodings apart.
  */
 export function sendDocument(req: Request, res: Response, html: Buffer, status: number, kept: CachedPage | undefined): void {
   res.vary('Accept-Encoding');
@@ -67,5 +78,54 @@ export function sendDocument(req: Request, res: Response, html: Buffer, status: 
   res.status(status);
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('content-length', body.length);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.end(body);
+}
+
+/**
+ * Streams a page: headers and shell at onShellReady, then each Suspense boundary as it
+ * finishes, through a compressor that React flushes after every part. Rejects only when the
+ * shell fails or times out before anything was sent (the error handler answers then); once the
+ * shell is out, an abort ends the response with the boundaries' fallbacks in place. Resolves
+ * when the response is over.
+ */
+export function streamDocument(req: Request, res: Response, element: ReactElement, status: number, options: RenderOptions & { readonly nonce: string }): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let shellSent = false;
+    const stream = renderToPipeableStream(element, {
+      nonce: options.nonce,
+      onShellReady() {
+        shellSent = true;
+        res.status(status);
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        res.vary('Accept-Encoding');
+        const encoding = preferredEncoding(req.headers['accept-encoding']);
+        if (encoding === 'identity') {
+          stream.pipe(res);
+          return;
+        }
+        res.setHeader('content-encoding', encoding);
+        const encoder = createStreamEncoder(encoding);
+        // A client that leaves ends the pipeline; the close handler below stops the render.
+        pipeline(encoder, res, () => undefined);
+        stream.pipe(encoder);
+      },
+      onShellError(error) {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      onError(error) {
+        options.log.error({ event: 'render.error', err: error }, 'error while rendering');
+      },
+    });
+    const abortTimer = setTimeout(() => {
+      if (shellSent) options.log.error({ event: 'render.aborted', timeoutMs: options.abortAfterMs, shellSent }, 'render took too long and was aborted');
+      else reject(new RenderAbortedError(options.abortAfterMs));
+      stream.abort();
+    }, options.abortAfterMs);
+    res.on('close', () => {
+      clearTimeout(abortTimer);
+      if (!res.writableFinished) stream.abort();
+      resolve();
+    });
+  });
 }

@@ -1,3 +1,4 @@
+import { Suspense, use } from 'react';
 import { formatDate } from '../format';
 
 export interface ArticleCard {
@@ -57,5 +58,22 @@ export function NewArticles({ articles }: { articles: readonly ArticleCard[] }) 
         ))}
       </ul>
     </section>
+  );
+}
+
+function NewArticlesWhenLoaded({ articles }: { articles: Promise<readonly ArticleCard[]> }) {
+  return <NewArticles articles={use(articles)} />;
+}
+
+/**
+ * The new-articles list, streamed: the page is sent without waiting for it, and React sends the
+ * list in the same response once it is loaded. Meanwhile an empty box keeps its place, so the
+ * content below does not move when it arrives.
+ */
+export function StreamedNewArticles({ articles }: { articles: Promise<readonly ArticleCard[]> }) {
+  return (
+    <Suspense fallback={<div className="new-articles new-articles-pending" aria-hidden="true" />}>
+      <NewArticlesWhenLoaded articles={articles} />
+    </Suspense>
   );
 }

@@ -1,6 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { formatDate } from '../format';
-import { ArticleList, NewArticles, type ArticleCard } from './ArticleList';
+import { ArticleList, StreamedNewArticles, type ArticleCard } from './ArticleList';
 
 export interface ArticleView {
   readonly title: string;
@@ -41,7 +41,7 @@ function dateLine(label: string, iso: string | null | undefined) {
   );
 }
 
-export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: readonly ArticleCard[] }) {
+export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Promise<readonly ArticleCard[]> }) {
   const updated = article.updatedAt && article.updatedAt !== article.publishedAt ? article.updatedAt : null;
   return (
     <>
@@ -75,7 +75,7 @@ export function ArticlePage({ article, newArticles }: { article: ArticleView; ne
         ) : null}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
       </article>
-      <NewArticles articles={newArticles} />
+      <StreamedNewArticles articles={newArticles} />
     </>
   );
 }
