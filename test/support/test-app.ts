@@ -44,6 +44,8 @@ export interface TestAppOptions {
   readonly assets?: Assets;
   /** Request and upstream metrics; none by default. */
   readonly metrics?: Metrics;
+  /** How long a render may take before it is aborted (the app's default when absent). */
+  readonly renderTimeoutMs?: number;
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -69,6 +71,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     pageCache: options.pageCache ?? null,
     cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
     metrics,
+    ...(options.renderTimeoutMs === undefined ? {} : { renderTimeoutMs: options.renderTimeoutMs }),
   });
   return { app: setup.listener, serverOptions: setup.options, upstream, logs, readiness, config, close: () => upstream.close() };
 }

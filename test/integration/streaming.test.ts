@@ -1,0 +1,185 @@
+/**
+ * Streaming (decision 0140): people get the shell before the secondary data (the new-articles
+ * list) is loaded, and the list in the same response; crawlers get the whole page in one body.
+ * The fake findnew call is held until the test releases it: no timing luck.
+ */
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createBrotliDecompress } from 'node:zlib';
+import { createContentApiHandler } from '../../src/demo/content-api';
+import { testDataset } from '../fixtures/dataset';
+import { failWith } from '../support/fake-upstream';
+import { parseHtml } from '../support/html';
+import { startTestApp, type TestApp } from '../support/test-app';
+
+const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
+const answerNormally = createContentApiHandler(testDataset);
+
+let t: TestApp;
+let server: http.Server;
+let port: number;
+/** findnew calls waiting for the test to let them answer. */
+let held: { req: IncomingMessage; res: ServerResponse }[] = [];
+let heldArrived: (() => void) | undefined;
+
+const releaseFindNew = () => {
+  for (const { req, res } of held) answerNormally(req, res);
+  held = [];
+};
+
+beforeAll(async () => {
+  t = await startTestApp({ renderTimeoutMs: 2000, timeoutMs: 5000 });
+  server = http.createServer(t.serverOptions, t.app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+  await t.close();
+});
+beforeEach(() => {
+  t.upstream.clearOverrides();
+  t.logs.clear();
+  t.upstream.override('/api/article/findnew', (req, res) => {
+    held.push({ req, res });
+    heldArrived?.();
+  });
+});
+afterEach(releaseFindNew);
+
+/** A GET whose body is read part by part; `next()` resolves with the next decoded part. */
+function open(path: string, headers: Record<string, string>) {
+  return new Promise<{ res: IncomingMessage; next: () => Promise<string | null> }>((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port, path, headers: { host: 'sub.example.com', ...headers } }, (res) => {
+        const body = res.headers['content-encoding'] === 'br' ? res.pipe(createBrotliDecompress()) : res;
+        const parts: string[] = [];
+        let waiting: ((part: string | null) => void) | undefined;
+        let ended = false;
+        body.on('data', (chunk: Buffer) => {
+          if (waiting) {
+            waiting(chunk.toString());
+            waiting = undefined;
+          } else parts.push(chunk.toString());
+        });
+        body.on('end', () => {
+          ended = true;
+          waiting?.(null);
+        });
+        const next = () => new Promise<string | null>((resolveNext) => {
+          const part = parts.shift();
+          if (part !== undefined || ended) resolveNext(part ?? null);
+          else waiting = resolveNext;
+        });
+        resolve({ res, next });
+      })
+      .on('error', reject);
+  });
+}
+
+/** Parts until the text holds `marker` (the shell may come in several writes). */
+async function readUntil(next: () => Promise<string | null>, marker: string): Promise<string> {
+  let text = '';
+  while (!text.includes(marker)) {
+    const part = await next();
+    if (part === null) throw new Error(`the body ended before ${marker}`);
+    text += part;
+  }
+  return text;
+}
+
+async function rest(next: () => Promise<string | null>): Promise<string> {
+  let text = '';
+  for (let part = await next(); part !== null; part = await next()) text += part;
+  return text;
+}
+
+describe('a person', () => {
+  it.each(['identity', 'br'])('gets the shell before findnew answers, then the list in the same response (%s)', async (encoding) => {
+    const findNewAsked = new Promise<void>((resolve) => (heldArrived = resolve));
+    const { res, next } = await open('/article-2', { 'user-agent': PERSON, 'accept-encoding': encoding });
+    await findNewAsked;
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-length']).toBeUndefined();
+    // The shell, up to the end of the app-state and the loader, while findnew is still held.
+    const shell = await readUntil(next, 'document.head.appendChild(s);</script>');
+    expect(shell).toContain('<h1>Question number 2?</h1>');
+    expect(shell).toContain('new-articles-pending');
+    expect(shell).not.toContain('id="new-articles"');
+    expect(held).toHaveLength(1);
+
+    releaseFindNew();
+    const whole = shell + (await rest(next));
+    expect(whole.endsWith('</body></html>')).toBe(true);
+    const links = [...parseHtml(whole).querySelectorAll('#new-articles a')].map((a) => a.getAttribute('href'));
+    expect(links).toHaveLength(9);
+    expect(new Set(links).size).toBe(9);
+    expect(links).not.toContain('/article-2');
+  });
+
+  it('keeps the placeholder when the list does not come in time: the render is aborted, the page ends, support gets a line', async () => {
+    const quick = await startTestApp({ renderTimeoutMs: 50, timeoutMs: 5000 });
+    quick.upstream.override('/api/article/findnew', failWith.hang());
+    const quickServer = http.createServer(quick.serverOptions, quick.app);
+    await new Promise<void>((resolve) => quickServer.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port: quickPort } = quickServer.address() as AddressInfo;
+      const text = await new Promise<string>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port: quickPort, path: '/article-2', headers: { host: 'sub.example.com', 'user-agent': PERSON } }, (res) => {
+          expect(res.statusCode).toBe(200);
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve(body));
+        }).on('error', reject);
+      });
+      expect(text).toContain('<h1>Question number 2?</h1>');
+      expect(text).toContain('new-articles-pending');
+      expect(text).not.toContain('id="new-articles"');
+      expect(quick.logs.events('render.aborted')).toEqual([expect.objectContaining({ level: 50, timeoutMs: 50, shellSent: true })]);
+    } finally {
+      quickServer.closeAllConnections();
+      await new Promise((resolve) => quickServer.close(resolve));
+      await quick.close();
+    }
+  });
+});
+
+describe('a crawler', () => {
+  it('gets nothing until everything is ready, then the whole page in one body with its Content-Length', async () => {
+    const findNewAsked = new Promise<void>((resolve) => (heldArrived = resolve));
+    let answered = false;
+    const opened = open('/article-2', { 'user-agent': CRAWLER, 'accept-encoding': 'identity' }).then((value) => {
+      answered = true;
+      return value;
+    });
+    await findNewAsked;
+    // The request has reached findnew, which is held: the crawler's answer has not started.
+    expect(answered).toBe(false);
+    releaseFindNew();
+    const { res, next } = await opened;
+    const first = (await next()) ?? '';
+    const body = first + (await rest(next));
+    expect(Number(res.headers['content-length'])).toBe(Buffer.byteLength(body));
+    expect(first).toContain('id="new-articles"');
+    expect(body).not.toContain('new-articles-pending');
+    expect(body).not.toContain('$RC');
+    expect(parseHtml(body).querySelectorAll('#new-articles a')).toHaveLength(9);
+  });
+
+  it('gets the 500 page when the page is not ready in time', async () => {
+    const quick = await startTestApp({ renderTimeoutMs: 50, timeoutMs: 5000 });
+    quick.upstream.override('/api/article/findnew', failWith.hang());
+    try {
+      const { default: request } = await import('supertest');
+      const res = await request(quick.app).get('/article-2').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
+      expect(res.status).toBe(500);
+      expect(res.headers['cache-control']).toBe('private, no-store');
+      expect(res.text).toContain('Something went wrong');
+      expect(quick.logs.events('render.aborted')).toEqual([expect.objectContaining({ level: 50, timeoutMs: 50 })]);
+    } finally {
+      await quick.close();
+    }
+  });
+});
