@@ -34,6 +34,7 @@ export interface RenderOptions {
  */
 export function renderToDocument(element: ReactElement, options: RenderOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
+    let aborted = false;
     const chunks: Buffer[] = [];
     const collector = new Writable({
       write(chunk: Buffer, _encoding, callback) {
@@ -48,7 +49,8 @@ export function renderToDocument(element: ReactElement, options: RenderOptions):
     });
     const stream = renderToPipeableStream(element, {
       onAllReady() {
-        stream.pipe(collector);
+        // An aborted render has been answered already; what React finishes with is not wanted.
+        if (!aborted) stream.pipe(collector);
       },
       onShellError(error) {
         clearTimeout(abortTimer);
@@ -59,6 +61,7 @@ export function renderToDocument(element: ReactElement, options: RenderOptions):
       },
     });
     const abortTimer = setTimeout(() => {
+      aborted = true;
       reject(new RenderAbortedError(options.abortAfterMs));
       stream.abort();
     }, options.abortAfterMs);
