@@ -2,7 +2,7 @@
  * Streaming benchmark (decision 0170): an uncached article page (page cache and data cache off)
  * whose new-articles call (findnew) answers after 300 ms, on the demo data.
  *
- *   node scripts/run-ts.mjs scripts/bench-streaming.ts [requests]
+ *   node scripts/bench-streaming.mjs [requests]
  *
  * For a person (a browser's User-Agent, brotli) it prints the time to first byte measured from
  * the moment the fake content API finished sending the article (the primary data: target within
@@ -79,11 +79,12 @@ async function main(): Promise<void> {
 
   const config = loadConfig({ LOG_LEVEL: 'error' });
   const logger = createLogger('error');
+  const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits });
   const setup = createServerSetup({
     config,
     logger,
-    api: createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger }),
-    campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000 }),
+    contentApiFor: () => contentApi,
+    campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits }),
     assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null),
     readiness: { ready: true },
     pageCache: null,
