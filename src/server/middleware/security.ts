@@ -92,7 +92,10 @@ const NONCE_PLACEHOLDER = 'NONCE-PLACEHOLDER';
  */
 export function streamedPagePolicyOf(loaderHash: string): (nonce: string) => string {
   const policy = contentSecurityPolicy(loaderHash);
-  const withNonce = { ...policy, 'script-src': [`'nonce-${NONCE_PLACEHOLDER}'`, ...(policy['script-src'] ?? [])] };
+  const scripts = policy['script-src'] ?? [];
+  // Beside the hashes, before 'strict-dynamic' and the fallbacks for older browsers.
+  const at = scripts.indexOf("'strict-dynamic'");
+  const withNonce = { ...policy, 'script-src': [...scripts.slice(0, at), `'nonce-${NONCE_PLACEHOLDER}'`, ...scripts.slice(at)] };
   const header = headersOf(withNonce).find(([name]) => name === 'content-security-policy')?.[1] ?? '';
   const [before = '', after = ''] = header.split(NONCE_PLACEHOLDER);
   return (nonce) => `${before}${nonce}${after}`;
