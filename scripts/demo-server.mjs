@@ -34,7 +34,7 @@ export const NO_THIRD_PARTIES_NOTE =
   'ads and analytics off: third-party ad and analytics hosts are unreachable here, so the demo backend serves every site with disable_ads=true, no gaCode, no pixels, and ANALYTICS_CODES={}';
 
 /** src/demo bundled into one ES module (TypeScript, no dependencies left) and imported. */
-async function importDemo() {
+export async function importDemo() {
   const bundled = await esbuild({
     entryPoints: [path.join(root, 'src/demo/index.ts')],
     bundle: true,

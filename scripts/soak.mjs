@@ -1,13 +1,14 @@
 #!/usr/bin/env node
 /**
- * `npm run soak`: 100,000 mixed requests over many hosts against the built app on its embedded
- * demo backend; prints RSS every 10,000 requests and the growth between the 20,000th and the
+ * `npm run soak`: 100,000 mixed requests over many hosts against the built app (production
+ * mode) on the demo backend, run in this script's process (the app starts no demo in production); prints RSS every 10,000 requests and the growth between the 20,000th and the
  * 100,000th (target: under 30 MiB). Knobs: REQUESTS (100000), CONCURRENCY (32), PORT (4120).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
+import { importDemo } from './demo-server.mjs';
 import { root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 100_000);
@@ -61,8 +62,9 @@ function send({ host, path: urlPath, agent, cookie }) {
   });
 }
 
+const demo = await (await importDemo()).startDemoBackend();
 const app = start(process.execPath, SERVER_ARGS, {
-  env: { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '', LOG_LEVEL: 'warn' },
+  env: { NODE_ENV: 'production', PORT: String(PORT), HOST: '127.0.0.1', CONTENT_API_URL: demo.contentApiUrl, CAMPAIGN_API_URL: demo.campaignApiUrl, LOG_LEVEL: 'warn' },
 });
 const samples = [];
 const statuses = new Map();
@@ -89,6 +91,7 @@ try {
 } finally {
   keepAlive.destroy();
   await stop(app);
+  await demo.close();
 }
 
 const at = (done) => samples.find((s) => s.done === done)?.rss;

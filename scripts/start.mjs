@@ -22,8 +22,10 @@ function newestSourceTime(dir) {
   return newest;
 }
 
-// React and Express run their production code unless told otherwise.
-process.env.NODE_ENV ??= 'production';
+// With a backend configured, React and Express run their production code unless told
+// otherwise. Without one, NODE_ENV stays as given: the embedded demo starts only outside
+// production (contract/app.md, Start), so a fresh clone's `npm start` shows the demo sites.
+if (process.env.CONTENT_API_URL || process.env.CAMPAIGN_API_URL) process.env.NODE_ENV ??= 'production';
 
 const built = existsSync(serverEntry) && existsSync(manifest);
 const srcDir = path.join(root, 'src');

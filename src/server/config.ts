@@ -4,15 +4,22 @@
  */
 import { isIP } from 'node:net';
 import type { OriginLimits } from './upstream/origin-guard';
+import express from 'express';
 
 export type TrustProxy = boolean | number | string[];
+
+/**
+ * Where the content API and the campaign service are: both URLs, or the embedded demo, which
+ * starts only when neither is set and NODE_ENV is not production (contract/app.md, Start).
+ */
+export type Backend =
+  | { readonly kind: 'demo' }
+  | { readonly kind: 'remote'; readonly contentApiUrl: string; readonly campaignApiUrl: string };
 
 export interface Config {
   readonly port: number;
   readonly host: string;
-  /** Unset means: start the embedded demo backend and use it. */
-  readonly contentApiUrl: string | undefined;
-  readonly campaignApiUrl: string | undefined;
+  readonly backend: Backend;
   readonly defaultSiteKey: string;
   readonly analyticsCodes: Readonly<Record<string, string>>;
   readonly trustProxy: TrustProxy;
@@ -27,7 +34,6 @@ export interface Config {
   readonly metricsPort: number | undefined;
   /** After SIGTERM, how long /readyz says 503 before the listener closes (balancers notice). */
   readonly drainDelayMs: number;
-  readonly nodeEnv: string;
   /** Data cache in front of the content API (on unless DATA_CACHE=off). */
   readonly dataCache: boolean;
   /** How long past its TTL a cached value may still answer while the upstream fails. */
@@ -49,7 +55,6 @@ type Env = Readonly<Record<string, string | undefined>>;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 const SITE_KEY = /^[a-z0-9-]{1,63}$/;
 const MAX_DRAIN_DELAY_MS = 6000;
-const EXPRESS_TRUST_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
 function readPort(env: Env, name: string, fallback: number): number {
   const raw = env[name];
@@ -86,6 +91,7 @@ function readMetricsPort(env: Env, publicPort: number): number | undefined {
   return port;
 }
 
+/** The value is never echoed: a backend URL may carry credentials. */
 function readBaseUrl(env: Env, name: string): string | undefined {
   const raw = env[name];
   if (raw === undefined || raw === '') return undefined;
@@ -93,13 +99,26 @@ function readBaseUrl(env: Env, name: string): string | undefined {
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(name, `must be an absolute http(s) URL (got ${JSON.stringify(raw)})`);
+    throw new ConfigError(name, 'must be an absolute http(s) URL (the value is not shown: it may carry credentials)');
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `must be an absolute http(s) URL (got ${JSON.stringify(raw)})`);
+    throw new ConfigError(name, `must be an absolute http(s) URL (got the scheme ${JSON.stringify(url.protocol)})`);
   }
+  // Paths and queries are appended to the base: a query or fragment of its own would be lost.
+  if (url.search !== '' || url.hash !== '') throw new ConfigError(name, 'must be a base URL without a query or fragment');
   // Paths are appended to the base, so keep it without a trailing slash.
   return url.href.replace(/\/+$/, '');
+}
+
+/** The demo never stands in for a real backend: one URL without the other, or production without any, stops start-up. */
+function readBackend(env: Env, nodeEnv: string): Backend {
+  const contentApiUrl = readBaseUrl(env, 'CONTENT_API_URL');
+  const campaignApiUrl = readBaseUrl(env, 'CAMPAIGN_API_URL');
+  if (contentApiUrl && campaignApiUrl) return { kind: 'remote', contentApiUrl, campaignApiUrl };
+  if (contentApiUrl) throw new ConfigError('CAMPAIGN_API_URL', 'must be set when CONTENT_API_URL is (the embedded demo never stands in for a real backend)');
+  if (campaignApiUrl) throw new ConfigError('CONTENT_API_URL', 'must be set when CAMPAIGN_API_URL is (the embedded demo never stands in for a real backend)');
+  if (nodeEnv === 'production') throw new ConfigError('CONTENT_API_URL', 'must be set when NODE_ENV is production (the embedded demo runs only outside production)');
+  return { kind: 'demo' };
 }
 
 function readAnalyticsCodes(env: Env): Record<string, string> {
@@ -124,20 +143,22 @@ function readAnalyticsCodes(env: Env): Record<string, string> {
   return codes;
 }
 
-/** Express `trust proxy` values: true/false, a hop count, or addresses, subnets and names. */
+/**
+ * Express `trust proxy` values: true/false, a hop count, or addresses, subnets and names.
+ * Checked by Express's own compiler (proxy-addr), the one that will use it: what passes here
+ * is what the app accepts (`10.0.0.0/33` fails here, not on the first request).
+ */
 function readTrustProxy(env: Env): TrustProxy {
   const raw = env.TRUST_PROXY?.trim();
   if (raw === undefined || raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
-  for (const entry of entries) {
-    const [address, prefix] = entry.split('/');
-    const validAddress = EXPRESS_TRUST_NAMES.has(entry) || (address !== undefined && isIP(address) !== 0);
-    const validPrefix = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= 128);
-    if (!validAddress || !validPrefix) {
-      throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal (bad entry ${JSON.stringify(entry)})`);
-    }
+  try {
+    express().set('trust proxy', entries);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal (${reason})`);
   }
   return entries;
 }
@@ -154,8 +175,7 @@ export function loadConfig(env: Env): Config {
   return Object.freeze({
     port,
     host,
-    contentApiUrl: readBaseUrl(env, 'CONTENT_API_URL'),
-    campaignApiUrl: readBaseUrl(env, 'CAMPAIGN_API_URL'),
+    backend: readBackend(env, env.NODE_ENV || 'development'),
     defaultSiteKey,
     analyticsCodes: Object.freeze(readAnalyticsCodes(env)),
     trustProxy: readTrustProxy(env),
@@ -171,7 +191,6 @@ export function loadConfig(env: Env): Config {
     metricsPort: readMetricsPort(env, port),
     // The contract wants an exit within 10 s of SIGTERM: the delay leaves room to drain.
     drainDelayMs: readInt(env, 'DRAIN_DELAY_MS', 2000, 0, MAX_DRAIN_DELAY_MS),
-    nodeEnv: env.NODE_ENV || 'development',
     dataCache: readSwitch(env, 'DATA_CACHE', true),
     staleIfErrorSeconds: readInt(env, 'STALE_IF_ERROR_SECONDS', 3600, 0, 7 * 24 * 3600),
     pageCacheTtlSeconds: readInt(env, 'PAGE_CACHE_TTL_SECONDS', 10, 0, 3600),

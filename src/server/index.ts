@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createServerSetup } from './app';
 import { loadAssets } from './assets';
 import { ConfigError, loadConfig, type Config } from './config';
+import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
 import { createPrometheusMetrics, metricsEndpoint, noMetrics, type PrometheusMetrics } from './metrics';
 import type { Readiness } from './middleware/health';
@@ -44,6 +45,15 @@ function addressPort(server: Server): number | undefined {
   return typeof address === 'object' && address ? address.port : undefined;
 }
 
+/** The embedded demo content API and campaign service (config.ts decides when it may run). */
+async function startDemo(logger: Logger): Promise<{ contentApiUrl: string; campaignApiUrl: string; close(): Promise<void> }> {
+  // The demo lives apart from the app; it is imported only to be started.
+  const { startDemoBackend } = await import('../demo/index');
+  const demo = await startDemoBackend();
+  logger.info({ event: 'demo.started', contentApiUrl: demo.contentApiUrl, campaignApiUrl: demo.campaignApiUrl }, 'embedded demo backend started');
+  return demo;
+}
+
 async function main(): Promise<void> {
   const config = readConfig();
   const logDestination = stdoutDestination();
@@ -51,21 +61,11 @@ async function main(): Promise<void> {
   // Buffered log lines must reach stdout however the process ends.
   process.on('exit', () => logDestination.flushSync());
 
-  let upstream = { contentApiUrl: config.contentApiUrl, campaignApiUrl: config.campaignApiUrl };
-  let closeDemo: (() => Promise<void>) | undefined;
-  if (!upstream.contentApiUrl || !upstream.campaignApiUrl) {
-    // The demo lives apart from the app; it is imported only to be started.
-    const { startDemoBackend } = await import('../demo/index');
-    const demo = await startDemoBackend();
-    closeDemo = () => demo.close();
-    upstream = { contentApiUrl: upstream.contentApiUrl ?? demo.contentApiUrl, campaignApiUrl: upstream.campaignApiUrl ?? demo.campaignApiUrl };
-    logger.info({ event: 'demo.started', contentApiUrl: demo.contentApiUrl, campaignApiUrl: demo.campaignApiUrl }, 'embedded demo backend started');
-  }
-
+  const backend = config.backend.kind === 'remote' ? { ...config.backend, close: async () => {} } : await startDemo(logger);
   const readiness: Readiness = { ready: true };
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics();
   const metrics = prometheus ?? noMetrics;
-  const contentApi = createContentApi({ baseUrl: upstream.contentApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
+  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
   const dataCache = createDataCache({
     policies: DEFAULT_CACHE_POLICIES,
     maxStaleMs: config.staleIfErrorSeconds * 1000,
@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     contentApiFor: config.dataCache ? (log) => createCachedContentApi(contentApi, dataCache, log) : () => contentApi,
     pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
     cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
-    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl as string, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
+    campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
     assets: loadAssets(path.resolve(__dirname, '../public')),
     readiness,
     metrics: prometheus,
@@ -88,7 +88,7 @@ async function main(): Promise<void> {
   const server: Server = createServer(setup.options, setup.listener).listen(config.port, config.host);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.on('listening', () => logger.info({ event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: upstream.contentApiUrl }, `listening on http://${config.host}:${addressPort(server)}`));
+  server.on('listening', () => logger.info({ event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl }, `listening on http://${config.host}:${addressPort(server)}`));
   server.on('error', (error) => {
     logger.fatal({ event: 'server.listen_failed', err: error }, 'could not listen');
     process.exit(1);
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     setTimeout(() => {
       server.close(() => {
         metricsServer?.close();
-        void (closeDemo?.() ?? Promise.resolve()).finally(() => process.exit(0));
+        void backend.close().finally(() => process.exit(0));
       });
       // Idle keep-alive sockets would hold close() open; busy ones close after their response.
       server.closeIdleConnections();

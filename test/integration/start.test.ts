@@ -60,6 +60,39 @@ describe('start-up', () => {
     expect(lines[0]).toContain(name);
   });
 
+  /** Starts the built server with exactly this environment (plus PATH) and waits for its exit. */
+  async function startUpFailure(env: Record<string, string>): Promise<{ code: number | null; lines: string[]; stdout: string }> {
+    const child = spawn(process.execPath, [serverEntry], { env: { PATH: process.env.PATH ?? '', ...env } });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const code = await exitOf(child);
+    return { code, lines: stderr.trim().split('\n'), stdout };
+  }
+
+  it.each([
+    ['production without any backend URL', { NODE_ENV: 'production' }, 'CONTENT_API_URL'],
+    ['production with the campaign service only', { NODE_ENV: 'production', CAMPAIGN_API_URL: 'http://127.0.0.1:9' }, 'CONTENT_API_URL'],
+    ['the content API without the campaign service', { CONTENT_API_URL: 'http://127.0.0.1:9' }, 'CAMPAIGN_API_URL'],
+    ['the campaign service without the content API', { CAMPAIGN_API_URL: 'http://127.0.0.1:9' }, 'CONTENT_API_URL'],
+    ['a subnet with a prefix past 32 bits', { TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+  ])('%s: start-up stops with one line naming the variable', async (_case, env, name) => {
+    const { code, lines, stdout } = await startUpFailure(env);
+    expect(code).not.toBe(0);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(new RegExp(`^Invalid configuration: ${name} `));
+    // Nothing started: no demo, no listener.
+    expect(stdout).toBe('');
+  });
+
+  it('never prints a malformed backend URL, which may carry credentials', async () => {
+    const { code, lines } = await startUpFailure({ CONTENT_API_URL: 'http://ops:hunter2-secret@[::1', CAMPAIGN_API_URL: 'http://127.0.0.1:9' });
+    expect(code).not.toBe(0);
+    expect(lines).toEqual([expect.stringContaining('CONTENT_API_URL')]);
+    expect(lines[0]).not.toContain('hunter2');
+  });
+
   it('serves the demo sites on the embedded backend and drains on SIGTERM', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' } });

@@ -25,7 +25,9 @@ export const demoGlobalSetting: SiteSettingInput = {
     ad_slots: [],
     gaCode: null,
     igp_settings: { title: 'Answers Network', description: 'Clear answers to everyday questions.' },
-    pixels: [{ name: 'demo-pixel', url: '/pixel.gif' }],
+    // No pixel: a pixel is an image on a measurement vendor's host, which the demo has none of
+    // (a relative one would ask the app itself for a file it does not serve).
+    pixels: [],
   },
   menu: { categories_menu_option: ['cat-baking', 'cat-vegetables', 'cat-networking', 'cat-rail'], other_menu_option: [{ label: 'Home', url: '/' }] },
   final_articles: ['art-1', 'art-9', 'art-17', 'art-25', 'art-5', 'art-13'],
@@ -50,7 +52,7 @@ export const demoDomains: readonly SiteSettingInput[] = [
     },
     menu: {
       categories_menu_option: ['cat-baking', 'cat-grilling', 'cat-vegetables', 'cat-houseplants', 'cat-networking', 'cat-smartphones', 'cat-rail', 'cat-packing'],
-      other_menu_option: [{ label: 'About us', url: '/about-us' }, { label: 'Contact', url: '/contact' }],
+      other_menu_option: [{ label: 'Home', url: '/' }, { label: 'Sign in', url: '/login' }],
     },
     final_articles: ['art-1', 'art-5', 'art-9', 'art-13', 'art-17', 'art-21', 'art-25', 'art-29', 'art-2', 'art-18'],
   },
@@ -69,7 +71,7 @@ export const demoDomains: readonly SiteSettingInput[] = [
       gaCode: 'G-GARDEN0001',
       igp_settings: { title: 'Garden Answers', description: 'Vegetables, houseplants and the soil they grow in.' },
     },
-    menu: { categories_menu_option: ['cat-vegetables', 'cat-houseplants'], other_menu_option: [{ label: 'About us', url: '/about-us' }] },
+    menu: { categories_menu_option: ['cat-vegetables', 'cat-houseplants'], other_menu_option: [{ label: 'Home', url: '/' }, { label: 'Sign in', url: '/login' }] },
     final_articles: ['art-9', 'art-13', 'art-10', 'art-14', 'art-11', 'art-15', 'art-12', 'art-16'],
   },
   {
@@ -105,7 +107,7 @@ export const demoSubdomains: readonly SiteSettingInput[] = [
       gaCode: 'G-COOK12345',
       igp_settings: { title: 'Cooking Answers', description: 'Answers to kitchen questions, tested at the stove.' },
     },
-    menu: { categories_menu_option: ['cat-grilling', 'cat-baking'], other_menu_option: [{ label: 'About us', url: '/about-us' }] },
+    menu: { categories_menu_option: ['cat-grilling', 'cat-baking'], other_menu_option: [{ label: 'Home', url: '/' }, { label: 'Sign in', url: '/login' }] },
     final_articles: ['art-1', 'art-5', 'art-2', 'art-6', 'art-3', 'art-7', 'art-4', 'art-8'],
   },
   {
@@ -135,7 +137,7 @@ export const demoSubdomains: readonly SiteSettingInput[] = [
       campaign_headlines: true,
       igp_settings: { title: 'Travel Answers', description: 'Trains, luggage and the small print of getting there.' },
     },
-    menu: { categories_menu_option: ['cat-rail', 'cat-packing'], other_menu_option: [{ label: 'About us', url: '/about-us' }] },
+    menu: { categories_menu_option: ['cat-rail', 'cat-packing'], other_menu_option: [{ label: 'Home', url: '/' }, { label: 'Sign in', url: '/login' }] },
     final_articles: ['art-25', 'art-29', 'art-26', 'art-30', 'art-27', 'art-31', 'art-28', 'art-32'],
   },
   {

@@ -3,7 +3,7 @@ import { ConfigError, loadConfig } from '../../../src/server/config';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', contentApiUrl: undefined, campaignApiUrl: undefined, defaultSiteKey: 'answers', analyticsCodes: {}, trustProxy: false, logLevel: 'info' });
+    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', backend: { kind: 'demo' }, defaultSiteKey: 'answers', analyticsCodes: {}, trustProxy: false, logLevel: 'info' });
     expect(config).toMatchObject({ metricsPort: undefined, drainDelayMs: 2000 });
     expect(Object.isFrozen(config)).toBe(true);
   });
@@ -16,9 +16,34 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', CONTENT_API_URL: 'http://api.internal:4000/', CAMPAIGN_API_URL: 'https://campaigns.example.com', DEFAULT_SITE_KEY: 'Main', ANALYTICS_CODES: '{"Cooking":"G-1"}', TRUST_PROXY: 'loopback, 10.0.0.0/8', LOG_LEVEL: 'warn' });
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', contentApiUrl: 'http://api.internal:4000', campaignApiUrl: 'https://campaigns.example.com', defaultSiteKey: 'main', analyticsCodes: { cooking: 'G-1' }, trustProxy: ['loopback', '10.0.0.0/8'], logLevel: 'warn' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', backend: { kind: 'remote', contentApiUrl: 'http://api.internal:4000', campaignApiUrl: 'https://campaigns.example.com' }, defaultSiteKey: 'main', analyticsCodes: { cooking: 'G-1' }, trustProxy: ['loopback', '10.0.0.0/8'], logLevel: 'warn' });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/255.0.0.0, ::1/128' }).trustProxy).toEqual(['10.0.0.0/255.0.0.0', '::1/128']);
+  });
+
+  describe('the demo never stands in for a real backend', () => {
+    const both = { CONTENT_API_URL: 'http://api.internal', CAMPAIGN_API_URL: 'http://campaigns.internal' };
+
+    it('runs the demo only with neither URL set, outside production', () => {
+      expect(loadConfig({ NODE_ENV: 'development' }).backend).toEqual({ kind: 'demo' });
+      expect(loadConfig({ NODE_ENV: 'production', ...both }).backend).toEqual({ kind: 'remote', contentApiUrl: 'http://api.internal', campaignApiUrl: 'http://campaigns.internal' });
+    });
+
+    it.each([
+      [{ NODE_ENV: 'production' }, 'CONTENT_API_URL'],
+      [{ NODE_ENV: 'production', CAMPAIGN_API_URL: both.CAMPAIGN_API_URL }, 'CONTENT_API_URL'],
+      [{ CAMPAIGN_API_URL: both.CAMPAIGN_API_URL }, 'CONTENT_API_URL'],
+      [{ CONTENT_API_URL: both.CONTENT_API_URL }, 'CAMPAIGN_API_URL'],
+      [{ NODE_ENV: 'production', CONTENT_API_URL: both.CONTENT_API_URL }, 'CAMPAIGN_API_URL'],
+    ])('%p stops start-up naming %s', (env, missing) => {
+      expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${missing} must be set`));
+    });
+  });
+
+  it('never echoes a backend URL, which may carry credentials', () => {
+    expect(() => loadConfig({ CONTENT_API_URL: 'http://user:s3cret@[bad' })).toThrow(ConfigError);
+    expect(() => loadConfig({ CONTENT_API_URL: 'http://user:s3cret@[bad' })).not.toThrow(/s3cret/);
   });
 
   it.each([
@@ -30,6 +55,10 @@ describe('loadConfig', () => {
     ['ANALYTICS_CODES', '["G-1"]'],
     ['ANALYTICS_CODES', '{"a":1}'],
     ['TRUST_PROXY', 'sometimes'],
+    ['TRUST_PROXY', '10.0.0.0/33'],
+    ['TRUST_PROXY', '::1/129'],
+    ['TRUST_PROXY', 'loopback, 10.0.0.0/0'],
+    ['CONTENT_API_URL', 'http://api.internal/?token=x'],
     ['LOG_LEVEL', 'loud'],
     ['DEFAULT_SITE_KEY', 'two words'],
     ['UPSTREAM_TIMEOUT_MS', '0'],
