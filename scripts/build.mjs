@@ -5,7 +5,8 @@
  * `node scripts/build.mjs --client-only DIR` writes only the client part into DIR (tests, size).
  */
 import { build as esbuild } from 'esbuild';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -39,6 +40,23 @@ export async function buildClient(publicDir) {
   return manifest;
 }
 
+/**
+ * The version and commit the server reports (`--version`, server.listening, app_build_info):
+ * GIT_COMMIT when the build runs where there is no repository (a container build), else git.
+ */
+async function writeBuildInfo() {
+  const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+  let commit = process.env.GIT_COMMIT || 'unknown';
+  if (!process.env.GIT_COMMIT) {
+    try {
+      commit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    } catch {
+      // No git or no repository: the commit stays unknown.
+    }
+  }
+  await writeFile(path.join(dist, 'build-info.json'), `${JSON.stringify({ version, commit })}\n`);
+}
+
 export async function build({ quiet = false } = {}) {
   await rm(dist, { recursive: true, force: true });
   const manifest = await buildClient(path.join(dist, 'public'));
@@ -55,6 +73,7 @@ export async function build({ quiet = false } = {}) {
     sourcemap: true,
     define: { 'process.env.NODE_ENV': '"production"' },
   });
+  await writeBuildInfo();
   if (!quiet) console.log(`built ${manifest.client} ${manifest.stylesheet}, dist/server/index.js and dist/demo/main.js`);
   return manifest;
 }

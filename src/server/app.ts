@@ -120,7 +120,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
 
   if (deps.metrics) app.use(requestMetrics(deps.metrics));
   app.use(staticHeaders(shared.securityHeaders));
-  app.use(requestLogging(logger));
+  app.use(requestLogging(logger, shared.trust));
   app.use(closeConnectionsWhenDraining(deps.readiness));
 
   // Answered before host resolution: no site, no upstream call.

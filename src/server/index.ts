@@ -6,6 +6,7 @@ import { createServer, type Server } from 'node:http';
 import path from 'node:path';
 import { createServerSetup } from './app';
 import { loadAssets } from './assets';
+import { readBuildInfo } from './build-info';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
@@ -55,15 +56,25 @@ async function startDemo(logger: Logger): Promise<{ contentApiUrl: string; campa
 }
 
 async function main(): Promise<void> {
+  const build = readBuildInfo();
+  if (process.argv.includes('--version')) {
+    process.stdout.write(`${build.version}\n`);
+    return;
+  }
   const config = readConfig();
   const logDestination = stdoutDestination();
   const logger = createLogger(config.logLevel, logDestination);
   // Buffered log lines must reach stdout however the process ends.
   process.on('exit', () => logDestination.flushSync());
+  /** Every exit after start-up goes here, so server.stopped is the last line. */
+  const exit = (code: number): never => {
+    logger.info({ event: 'server.stopped', exitCode: code, uptimeSeconds: Math.round(process.uptime()), ...build }, 'stopped');
+    process.exit(code);
+  };
 
   const backend = config.backend.kind === 'remote' ? { ...config.backend, close: async () => {} } : await startDemo(logger);
   const readiness: Readiness = { ready: true };
-  const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics();
+  const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build);
   const metrics = prometheus ?? noMetrics;
   const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
   const dataCache = createDataCache({
@@ -88,10 +99,10 @@ async function main(): Promise<void> {
   const server: Server = createServer(setup.options, setup.listener).listen(config.port, config.host);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.on('listening', () => logger.info({ event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl }, `listening on http://${config.host}:${addressPort(server)}`));
+  server.on('listening', () => logger.info({ event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl, ...build }, `listening on http://${config.host}:${addressPort(server)}`));
   server.on('error', (error) => {
     logger.fatal({ event: 'server.listen_failed', err: error }, 'could not listen');
-    process.exit(1);
+    exit(1);
   });
 
   // Prometheus scrapes its own port; the public port never answers /metrics.
@@ -101,7 +112,7 @@ async function main(): Promise<void> {
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics'));
     metricsServer.on('error', (error) => {
       logger.fatal({ event: 'metrics.listen_failed', err: error }, 'could not listen for metrics');
-      process.exit(1);
+      exit(1);
     });
   }
 
@@ -117,12 +128,12 @@ async function main(): Promise<void> {
     logger.info({ event: 'server.shutdown', signal, drainDelayMs: delayMs }, 'shutting down: draining in-flight requests');
     setTimeout(() => {
       logger.warn({ event: 'server.shutdown_forced' }, 'in-flight requests did not finish in time');
-      process.exit(0);
+      exit(0);
     }, SHUTDOWN_DEADLINE_MS).unref();
     setTimeout(() => {
       server.close(() => {
         metricsServer?.close();
-        void backend.close().finally(() => process.exit(0));
+        void backend.close().finally(() => exit(0));
       });
       // Idle keep-alive sockets would hold close() open; busy ones close after their response.
       server.closeIdleConnections();

@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { RequestHandler } from 'express';
+import { peerIsTrusted, type TrustFunction } from './peer-trust';
+import { errorForLog, urlForLog } from './redact';
 
 /**
  * stdout, written asynchronously: while one write is under way, new lines gather and go out
@@ -12,13 +14,22 @@ export function stdoutDestination(): DestinationStream & { flushSync(): void } {
   return pino.destination({ dest: 1, sync: false });
 }
 
+/** Header values that are credentials or a visitor's session, wherever a line carries headers. */
+const SECRET_HEADERS = ['cookie', 'authorization', 'proxy-authorization', 'set-cookie'];
+const REDACTED_PATHS = ['headers', 'req.headers', 'res.headers'].flatMap((parent) => SECRET_HEADERS.map((name) => `${parent}["${name}"]`));
+
+/**
+ * Support must never find credentials or a visitor's data in the logs: secret headers are
+ * censored, URL fields lose their userinfo and query values, errors are serialized by
+ * errorForLog (redact.ts).
+ */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
     {
       level,
       base: undefined,
-      // Support must never find a visitor's cookies or credentials in the logs.
-      redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'headers.cookie', 'headers.authorization'], censor: '[redacted]' },
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: errorForLog, url: urlForLog, contentApiUrl: urlForLog, campaignApiUrl: urlForLog },
     },
     destination,
   );
@@ -27,8 +38,13 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
 /** A load balancer's x-request-id is reused when it is well-formed; otherwise a fresh UUID. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-export function requestIdOf(header: string | string[] | undefined): string {
-  return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
+/**
+ * The request's id: the load balancer's x-request-id when the peer is a trusted proxy
+ * (TRUST_PROXY) and the value is well-formed, otherwise a fresh UUID: any other client could
+ * name its requests after someone else's.
+ */
+export function requestIdOf(header: string | string[] | undefined, peerIsTrusted: boolean): string {
+  return peerIsTrusted && typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
 }
 
 /**
@@ -43,16 +59,24 @@ export interface RequestLine {
   readonly path: string;
   readonly status: number;
   readonly responseTime: number;
+  /** Which setting served the request (`global`: the network's default), when one was resolved. */
+  readonly settingSource?: string;
   /** Set when the page cache answered. */
   readonly pageCache?: 'hit';
   /** Set when the client left before the answer was complete. */
   readonly aborted?: true;
 }
 
+/**
+ * 5xx answers are errors for support (their cause is on the request's event lines, same reqId),
+ * except /readyz's 503 while draining: that is the instance telling its balancer it is stopping.
+ */
+export function requestLineLevelOf(line: Pick<RequestLine, 'path' | 'status'>): 'error' | 'info' {
+  return line.status >= 500 && line.path !== '/readyz' ? 'error' : 'info';
+}
+
 export function logRequestCompleted(logger: Logger, line: RequestLine): void {
-  // 5xx answers are errors for support; their cause is on the request's event lines (same reqId).
-  if (line.status >= 500) logger.error(line, 'request completed');
-  else logger.info(line, 'request completed');
+  logger[requestLineLevelOf(line)](line, 'request completed');
 }
 
 /** The path of a request target, without its query, capped for the logs. */
@@ -63,16 +87,16 @@ export function logPathOf(url: string | undefined): string {
 }
 
 /**
- * The request id (a well-formed x-request-id from the load balancer, or a fresh one), a logger
- * for the request's event lines (`req.log`, carrying `reqId`), and the request line when the
- * answer is done. Hand-written rather than pino-http, which builds several child loggers and
+ * The request id (a well-formed x-request-id from a trusted load balancer, or a fresh one), a
+ * logger for the request's event lines (`req.log`, carrying `reqId`), and the request line when
+ * the answer is done. Hand-written rather than pino-http, which builds several child loggers and
  * serializes the request for every request even when told to be quiet: measured here, that
  * cost about a third of the throughput of an uncached page.
  */
-export function requestLogging(logger: Logger): RequestHandler {
+export function requestLogging(logger: Logger, trust: TrustFunction): RequestHandler {
   return function logRequest(req, res, next) {
     const started = performance.now();
-    const reqId = requestIdOf(req.headers['x-request-id']);
+    const reqId = requestIdOf(req.headers['x-request-id'], peerIsTrusted(trust, req.socket));
     res.setHeader('x-request-id', reqId);
     req.log = logger.child({ reqId });
     const path = logPathOf(req.originalUrl);
@@ -86,6 +110,7 @@ export function requestLogging(logger: Logger): RequestHandler {
         path,
         status: res.statusCode,
         responseTime: Math.round(performance.now() - started),
+        ...(res.locals.site ? { settingSource: res.locals.site.source } : {}),
         ...(res.writableFinished ? {} : { aborted: true as const }),
       });
     };

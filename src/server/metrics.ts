@@ -4,7 +4,8 @@
  * values: route names, status classes, site keys of configured sites, endpoint paths.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BuildInfo } from './build-info';
 import type { UpstreamOutcome } from './upstream/http';
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
@@ -48,10 +49,16 @@ export function statusClassOf(status: number | 'aborted'): string {
   return status === 'aborted' ? 'aborted' : `${Math.floor(status / 100)}xx`;
 }
 
-export function createPrometheusMetrics(): PrometheusMetrics {
+export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
+
+  // The usual Prometheus "info" metric: always 1, the build in its labels (join on them).
+  new Gauge({ name: 'app_build_info', help: 'The running build: package version and git commit', labelNames: ['version', 'commit'] as const, registers }).set(
+    { version: build.version, commit: build.commit },
+    1,
+  );
 
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',

@@ -6,10 +6,12 @@ import { createPrometheusMetrics, metricsEndpoint, type PrometheusMetrics } from
 import { failWith } from '../support/fake-upstream';
 import { startTestApp, type TestApp } from '../support/test-app';
 
+const TEST_BUILD = { version: '1.2.3', commit: '0123456789abcdef0123456789abcdef01234567' };
+
 let t: TestApp;
 let metrics: PrometheusMetrics;
 beforeAll(async () => {
-  metrics = createPrometheusMetrics();
+  metrics = createPrometheusMetrics(TEST_BUILD);
   t = await startTestApp({ metrics, timeoutMs: 300 });
 });
 afterAll(() => t.close());

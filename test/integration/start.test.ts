@@ -4,11 +4,16 @@
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
+import { failWith, startFakeUpstream } from '../support/fake-upstream';
+import { testDataset } from '../fixtures/dataset';
 
 const root = path.resolve(__dirname, '../..');
 const serverEntry = path.join(root, 'dist/server/index.js');
+const packageVersion = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+const gitCommit = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: root, encoding: 'utf8' }).trim();
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -45,6 +50,10 @@ beforeAll(() => {
 }, 60_000);
 
 describe('start-up', () => {
+  it('--version prints the package version and exits', () => {
+    expect(execFileSync(process.execPath, [serverEntry, '--version'], { encoding: 'utf8' })).toBe(`${packageVersion}\n`);
+  });
+
   it.each([
     ['CONTENT_API_URL', 'not-a-url'],
     ['PORT', '99999'],
@@ -96,8 +105,11 @@ describe('start-up', () => {
   it('serves the demo sites on the embedded backend and drains on SIGTERM', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' } });
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     try {
-      await waitForLine(child, /server\.listening/);
+      // Which build runs is on the listening line.
+      expect(JSON.parse(await waitForLine(child, /server\.listening/))).toMatchObject({ version: packageVersion, commit: gitCommit });
       const base = `http://127.0.0.1:${port}`;
       const home = await request(base).get('/').set('Host', `localhost:${port}`);
       expect(home.status).toBe(200);
@@ -115,6 +127,10 @@ describe('start-up', () => {
       expect(css.headers['cache-control']).toContain('immutable');
       child.kill('SIGTERM');
       expect(await exitOf(child)).toBe(0);
+      // The last line says the process stopped, after how long, and which build it was.
+      const lastLine = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
+      expect(lastLine).toMatchObject({ event: 'server.stopped', exitCode: 0, version: packageVersion, commit: gitCommit });
+      expect(lastLine.uptimeSeconds).toEqual(expect.any(Number));
     } finally {
       child.kill('SIGKILL');
     }
@@ -156,11 +172,44 @@ describe('start-up', () => {
       expect(metrics.text).toMatch(/^http_request_duration_seconds_count\{route="home",status_class="2xx",site="cooking"\} 1$/m);
       expect(metrics.text).toMatch(/^upstream_request_duration_seconds_count\{endpoint="\/api\/subdomains\/get",outcome="ok"\} 1$/m);
       expect(metrics.text).toMatch(/^process_resident_memory_bytes /m);
+      expect(metrics.text).toContain(`app_build_info{version="${packageVersion}",commit="${gitCommit}"} 1`);
       expect((await request(base).get('/metrics').set('Host', `localhost:${port}`)).status).toBe(404);
       child.kill('SIGINT');
       expect(await exitOf(child)).toBe(0);
     } finally {
       child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('no secret reaches any output: URL credentials, query values, Authorization and Cookie', async () => {
+    const upstream = await startFakeUpstream(testDataset);
+    const port = await freePort();
+    const withCredentials = (url: string) => url.replace('http://', 'http://svc-user:url-s3cret@');
+    const child = spawn(process.execPath, [serverEntry], {
+      env: { PATH: process.env.PATH ?? '', PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'debug', DRAIN_DELAY_MS: '0', CONTENT_API_URL: withCredentials(upstream.contentApiUrl), CAMPAIGN_API_URL: withCredentials(upstream.campaignApiUrl) },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    try {
+      await waitForLine(child, /server\.listening/);
+      const base = `http://127.0.0.1:${port}`;
+      const get = (path: string) => request(base).get(path).set('Host', 'sub.example.com').set('Authorization', 'Bearer header-s3cret').set('Cookie', 'session=cookie-s3cret');
+      expect((await get('/?s=query-s3cret')).status).toBe(200);
+      upstream.override('/api/*', failWith.status(502));
+      upstream.override('/campaigns/*', failWith.reset());
+      await get('/?s=failing-query-s3cret');
+      await get('/?campaign_id=campaign-s3cret');
+      await get('/article-1?token=visitor-s3cret');
+      child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+      // The failures above were logged, with their upstream URLs.
+      expect(output).toContain('"event":"upstream.fetch_failed"');
+      expect(output).toContain('/api/article/search?');
+      expect(output).not.toMatch(/s3cret/);
+    } finally {
+      child.kill('SIGKILL');
+      await upstream.close();
     }
   }, 30_000);
 });

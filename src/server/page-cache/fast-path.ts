@@ -45,7 +45,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
 
     const started = performance.now();
     // Set before the answer is decided; on a miss the Express chain sets them again.
-    const reqId = requestIdOf(req.headers['x-request-id']);
+    const reqId = requestIdOf(req.headers['x-request-id'], trusted);
     for (const [name, value] of deps.staticHeaders) res.setHeader(name, value);
     res.setHeader('x-request-id', reqId);
     const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl);

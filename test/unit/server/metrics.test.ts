@@ -2,6 +2,8 @@ import { createPrometheusMetrics, MAX_SITE_LABELS, SITE_LABEL, statusClassOf } f
 import { routeLabelOf, siteLabelOf } from '../../../src/server/middleware/request-metrics';
 import type { Site } from '../../../src/server/site/load-site';
 
+const TEST_BUILD = { version: '1.2.3', commit: '0123456789abcdef0123456789abcdef01234567' };
+
 describe('labels', () => {
   it('status classes', () => {
     expect([200, 304, 404, 503, 'aborted' as const].map(statusClassOf)).toEqual(['2xx', '3xx', '4xx', '5xx', 'aborted']);
@@ -26,15 +28,15 @@ describe('labels', () => {
 
 describe('createPrometheusMetrics', () => {
   it('keeps each instance in its own registry', async () => {
-    const a = createPrometheusMetrics();
-    const b = createPrometheusMetrics();
+    const a = createPrometheusMetrics(TEST_BUILD);
+    const b = createPrometheusMetrics(TEST_BUILD);
     a.countCache('site', 'hit');
     expect(await a.registry.metrics()).toContain('cache_lookups_total{cache="site",outcome="hit"} 1');
     expect(await b.registry.metrics()).not.toContain('cache_lookups_total{cache="site",outcome="hit"}');
   });
 
   it('counts upstream failures by endpoint and kind, and times every call', async () => {
-    const metrics = createPrometheusMetrics();
+    const metrics = createPrometheusMetrics(TEST_BUILD);
     metrics.observeUpstream('/api/setting/get', 0.01, 'ok');
     metrics.observeUpstream('/api/setting/get', 2, 'timeout');
     const text = await metrics.registry.metrics();
@@ -45,14 +47,18 @@ describe('createPrometheusMetrics', () => {
   });
 
   it('caps the number of site label values', async () => {
-    const metrics = createPrometheusMetrics();
+    const metrics = createPrometheusMetrics(TEST_BUILD);
     for (let n = 0; n < MAX_SITE_LABELS + 50; n++) metrics.observeRequest({ route: 'home', site: `site${n}`, status: 200, seconds: 0.01 });
     const sites = new Set([...(await metrics.registry.metrics()).matchAll(/site="([^"]+)"/g)].map((m) => m[1]));
     expect(sites.size).toBe(MAX_SITE_LABELS + 1);
     expect(sites.has(SITE_LABEL.other)).toBe(true);
   });
 
+  it('names the running build in app_build_info', async () => {
+    expect(await createPrometheusMetrics(TEST_BUILD).registry.metrics()).toMatch(/^app_build_info\{version="1\.2\.3",commit="0123456789abcdef0123456789abcdef01234567"\} 1$/m);
+  });
+
   it('has the default process metrics', async () => {
-    expect(await createPrometheusMetrics().registry.metrics()).toMatch(/^process_cpu_user_seconds_total /m);
+    expect(await createPrometheusMetrics(TEST_BUILD).registry.metrics()).toMatch(/^process_cpu_user_seconds_total /m);
   });
 });
