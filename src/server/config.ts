@@ -32,6 +32,10 @@ export interface Config {
   readonly upstreamLimits: OriginLimits;
   /** Port of the Prometheus /metrics listener; undefined: no metrics are collected or served. */
   readonly metricsPort: number | undefined;
+  /** Idle keep-alive sockets close after this long: above the load balancer's idle timeout. */
+  readonly keepAliveTimeoutMs: number;
+  /** Open sockets on the public port at most (lowered below the descriptor limit at start-up). */
+  readonly maxConnections: number;
   /** After SIGTERM, how long /readyz says 503 before the listener closes (balancers notice). */
   readonly drainDelayMs: number;
   /** Data cache in front of the content API (on unless DATA_CACHE=off). */
@@ -189,6 +193,10 @@ export function loadConfig(env: Env): Config {
       halfOpenAfterMs: readInt(env, 'UPSTREAM_BREAKER_OPEN_MS', 5000, 100, 600_000),
     }),
     metricsPort: readMetricsPort(env, port),
+    // Above the 60 s idle timeout of common balancers (AWS ALB, nginx), so they close first.
+    keepAliveTimeoutMs: readInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1_000, 600_000),
+    // Below the usual 1,024 open-files limit, with room for upstream sockets and files.
+    maxConnections: readInt(env, 'MAX_CONNECTIONS', 900, 1, 1_000_000),
     // The contract wants an exit within 10 s of SIGTERM: the delay leaves room to drain.
     drainDelayMs: readInt(env, 'DRAIN_DELAY_MS', 2000, 0, MAX_DRAIN_DELAY_MS),
     dataCache: readSwitch(env, 'DATA_CACHE', true),

@@ -2,7 +2,7 @@
  * Starts the server: config, logger, the demo backend when no content API is configured,
  * the app, and a graceful shutdown on SIGTERM (contract/app.md, Routes).
  */
-import { createServer, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import path from 'node:path';
 import { createServerSetup } from './app';
 import { loadAssets } from './assets';
@@ -10,7 +10,8 @@ import { readBuildInfo } from './build-info';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
-import { createPrometheusMetrics, metricsEndpoint, noMetrics, type PrometheusMetrics } from './metrics';
+import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './listeners';
+import { createPrometheusMetrics, metricsPortHandler, noMetrics, type PrometheusMetrics } from './metrics';
 import type { Readiness } from './middleware/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
@@ -18,10 +19,8 @@ import { createCachedContentApi } from './upstream/cached-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES } from './upstream/data-cache';
 import { createPageCache } from './page-cache/page-cache';
 
-/** Above common load-balancer idle timeouts (60 s), so the balancer closes idle sockets first. */
-const KEEP_ALIVE_TIMEOUT_MS = 65_000;
-/** Above the keep-alive timeout, so a slow first header on a reused socket is not cut short. */
-const HEADERS_TIMEOUT_MS = 66_000;
+/** Prometheus and the probes need few sockets; their own cap keeps them apart from the public one. */
+const METRICS_PORT_MAX_CONNECTIONS = 64;
 /** The contract: exit within 10 s of SIGTERM, drained or not. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
 /** After a failed upstream call, the same call waits this long before it is tried again. */
@@ -96,20 +95,28 @@ async function main(): Promise<void> {
     metrics: prometheus,
   });
 
-  const server: Server = createServer(setup.options, setup.listener).listen(config.port, config.host);
-  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
-  server.headersTimeout = HEADERS_TIMEOUT_MS;
-  server.on('listening', () => logger.info({ event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl, ...build }, `listening on http://${config.host}:${addressPort(server)}`));
+  const openFilesLimit = readOpenFilesSoftLimit();
+  const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
+  const server: Server = createLimitedServer(setup.options, setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections }).listen(config.port, config.host);
+  server.on('listening', () =>
+    logger.info(
+      { event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl, maxConnections, openFilesLimit, ...build },
+      `listening on http://${config.host}:${addressPort(server)}`,
+    ),
+  );
   server.on('error', (error) => {
     logger.fatal({ event: 'server.listen_failed', err: error }, 'could not listen');
     exit(1);
   });
 
-  // Prometheus scrapes its own port; the public port never answers /metrics.
-  const metricsServer = prometheus && createServer(metricsEndpoint(prometheus.registry));
+  // Prometheus scrapes its own port (the public port never answers /metrics), where the probes
+  // are answered too.
+  const metricsServer =
+    prometheus &&
+    createLimitedServer({}, metricsPortHandler(prometheus.registry, readiness), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
-    metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics'));
+    metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));
     metricsServer.on('error', (error) => {
       logger.fatal({ event: 'metrics.listen_failed', err: error }, 'could not listen for metrics');
       exit(1);

@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
+import { HEALTHY, readinessAnswerOf, type Readiness } from './middleware/health';
 import type { UpstreamOutcome } from './upstream/http';
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
@@ -110,17 +111,26 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
   };
 }
 
-/** The metrics port's only answer: GET /metrics in the Prometheus text format. */
-export function metricsEndpoint(registry: Registry): (req: IncomingMessage, res: ServerResponse) => void {
-  return function serveMetrics(req, res) {
+/**
+ * The metrics port: GET /metrics in the Prometheus text format, and the same /healthz and
+ * /readyz as the public port, so probes keep working when the public port is saturated.
+ */
+export function metricsPortHandler(registry: Registry, readiness: Readiness): (req: IncomingMessage, res: ServerResponse) => void {
+  return function serveMetricsPort(req, res) {
     const path = (req.url ?? '').split('?')[0];
-    if (path !== '/metrics' || (req.method !== 'GET' && req.method !== 'HEAD')) {
-      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
-      return;
+    const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...plain, allow: 'GET, HEAD' }).end('Method not allowed');
+    } else if (path === '/healthz' || path === '/readyz') {
+      const answer = path === '/healthz' ? HEALTHY : readinessAnswerOf(readiness);
+      res.writeHead(answer.status, plain).end(req.method === 'HEAD' ? undefined : answer.body);
+    } else if (path === '/metrics') {
+      registry.metrics().then(
+        (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+        () => res.writeHead(500, plain).end('Metrics could not be collected'),
+      );
+    } else {
+      res.writeHead(404, plain).end('Not found');
     }
-    registry.metrics().then(
-      (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
-      () => res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Metrics could not be collected'),
-    );
   };
 }

@@ -2,7 +2,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { createPrometheusMetrics, metricsEndpoint, type PrometheusMetrics } from '../../src/server/metrics';
+import { createPrometheusMetrics, metricsPortHandler, type PrometheusMetrics } from '../../src/server/metrics';
 import { failWith } from '../support/fake-upstream';
 import { startTestApp, type TestApp } from '../support/test-app';
 
@@ -65,23 +65,38 @@ describe('upstream metrics', () => {
   });
 });
 
-describe('the metrics endpoint', () => {
+describe('the metrics port', () => {
   let server: Server;
   let base: string;
+  const readiness = { ready: true };
   beforeAll(async () => {
-    server = createServer(metricsEndpoint(metrics.registry));
+    server = createServer(metricsPortHandler(metrics.registry, readiness));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
-  it('answers /metrics in the Prometheus text format, and nothing else', async () => {
+  it('answers /metrics in the Prometheus text format, the probes, and nothing else', async () => {
     const res = await request(base).get('/metrics');
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     expect(res.text).toContain('# TYPE http_request_duration_seconds histogram');
     expect((await request(base).get('/')).status).toBe(404);
-    expect((await request(base).post('/metrics')).status).toBe(404);
+    expect((await request(base).post('/metrics')).status).toBe(405);
+  });
+
+  it('answers /healthz and /readyz as the public port does, draining included', async () => {
+    const healthz = await request(base).get('/healthz');
+    expect([healthz.status, healthz.text, healthz.headers['cache-control']]).toEqual([200, 'ok', 'no-store']);
+    expect((await request(base).get('/readyz')).status).toBe(200);
+    readiness.ready = false;
+    try {
+      const draining = await request(base).get('/readyz');
+      expect([draining.status, draining.text]).toEqual([503, 'shutting down']);
+      expect((await request(base).get('/healthz')).status).toBe(200);
+    } finally {
+      readiness.ready = true;
+    }
   });
 
   it('is not on the public port', async () => {

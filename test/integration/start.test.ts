@@ -109,7 +109,10 @@ describe('start-up', () => {
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     try {
       // Which build runs is on the listening line.
-      expect(JSON.parse(await waitForLine(child, /server\.listening/))).toMatchObject({ version: packageVersion, commit: gitCommit });
+      const listening = JSON.parse(await waitForLine(child, /server\.listening/)) as { maxConnections: number; openFilesLimit?: number };
+      expect(listening).toMatchObject({ version: packageVersion, commit: gitCommit, maxConnections: expect.any(Number) });
+      // The connection cap stays below the process's open-files limit.
+      if (listening.openFilesLimit !== undefined) expect(listening.maxConnections).toBeLessThan(listening.openFilesLimit);
       const base = `http://127.0.0.1:${port}`;
       const home = await request(base).get('/').set('Host', `localhost:${port}`);
       expect(home.status).toBe(200);
@@ -172,6 +175,9 @@ describe('start-up', () => {
       expect(metrics.text).toMatch(/^http_request_duration_seconds_count\{route="home",status_class="2xx",site="cooking"\} 1$/m);
       expect(metrics.text).toMatch(/^upstream_request_duration_seconds_count\{endpoint="\/api\/subdomains\/get",outcome="ok"\} 1$/m);
       expect(metrics.text).toMatch(/^process_resident_memory_bytes /m);
+      // The probes answer on the metrics port too, for when the public port is saturated.
+      expect((await request(`http://127.0.0.1:${metricsPort}`).get('/healthz')).text).toBe('ok');
+      expect((await request(`http://127.0.0.1:${metricsPort}`).get('/readyz')).text).toBe('ready');
       expect(metrics.text).toContain(`app_build_info{version="${packageVersion}",commit="${gitCommit}"} 1`);
       expect((await request(base).get('/metrics').set('Host', `localhost:${port}`)).status).toBe(404);
       child.kill('SIGINT');

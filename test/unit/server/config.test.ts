@@ -4,7 +4,7 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', backend: { kind: 'demo' }, defaultSiteKey: 'answers', analyticsCodes: {}, trustProxy: false, logLevel: 'info' });
-    expect(config).toMatchObject({ metricsPort: undefined, drainDelayMs: 2000 });
+    expect(config).toMatchObject({ metricsPort: undefined, drainDelayMs: 2000, keepAliveTimeoutMs: 65_000, maxConnections: 900 });
     expect(Object.isFrozen(config)).toBe(true);
   });
 
@@ -66,6 +66,9 @@ describe('loadConfig', () => {
     ['METRICS_PORT', '3000'],
     ['DRAIN_DELAY_MS', '-1'],
     ['DRAIN_DELAY_MS', '60000'],
+    ['MAX_CONNECTIONS', '0'],
+    ['MAX_CONNECTIONS', 'many'],
+    ['KEEP_ALIVE_TIMEOUT_MS', '500'],
   ])('%s=%p stops start-up naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

@@ -1,0 +1,63 @@
+/**
+ * HTTP servers with a bound on every connection (README, Behind a load balancer): how long a
+ * client may take to send its headers and its whole request, how long an idle keep-alive socket
+ * stays, and how many sockets may be open at once, below the process's file-descriptor limit.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+
+export interface ConnectionLimits {
+  /** A client that has not sent its complete headers by then gets a 408 and is closed. */
+  readonly headersTimeoutMs: number;
+  /** The same for the whole request. */
+  readonly requestTimeoutMs: number;
+  /** An idle keep-alive socket is closed after this long (above the balancer's idle timeout). */
+  readonly keepAliveTimeoutMs: number;
+  /** Sockets past this many are closed at once; probes keep their own port. */
+  readonly maxConnections: number;
+  /** How often Node checks the two request timeouts (its default, 30 s, would let a slow client stay 40 s). */
+  readonly checkIntervalMs: number;
+}
+
+/** Slow-header ("slowloris") sockets are cut after 10 s, any request after 30 s. */
+export const REQUEST_TIMEOUTS = { headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, checkIntervalMs: 1_000 } as const;
+
+/** File descriptors kept free for what is not a visitor's socket: upstream pools, the metrics port, files. */
+export const RESERVED_DESCRIPTORS = 100;
+
+/** The soft "Max open files" limit from /proc/self/limits' text; undefined when absent or unlimited. */
+export function openFilesSoftLimitOf(limitsText: string): number | undefined {
+  const match = /^Max open files\s+(\d+|unlimited)\s/m.exec(limitsText);
+  return match?.[1] && match[1] !== 'unlimited' ? Number(match[1]) : undefined;
+}
+
+/** The process's soft limit on open files (Linux); undefined elsewhere. */
+export function readOpenFilesSoftLimit(): number | undefined {
+  try {
+    return openFilesSoftLimitOf(readFileSync('/proc/self/limits', 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+/** The configured cap, lowered to stay below the descriptor limit when that is known. Pure. */
+export function connectionCapOf(configured: number, openFilesLimit: number | undefined): number {
+  if (openFilesLimit === undefined) return configured;
+  return Math.max(1, Math.min(configured, openFilesLimit - RESERVED_DESCRIPTORS));
+}
+
+/** A node:http server with these limits; it does not listen yet. */
+export function createLimitedServer(options: ServerOptions, listener: RequestListener, limits: ConnectionLimits): Server {
+  const server = createServer(
+    {
+      ...options,
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      connectionsCheckingInterval: limits.checkIntervalMs,
+    },
+    listener,
+  );
+  server.maxConnections = limits.maxConnections;
+  return server;
+}
