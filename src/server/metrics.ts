@@ -43,8 +43,10 @@ export interface PrometheusMetrics extends Metrics {
 /** Site label values that no site key can take (site keys are DNS labels). */
 export const SITE_LABEL = { global: '_global', none: '_none', other: '_other' } as const;
 
-/** More distinct site keys than this are counted under SITE_LABEL.other. */
+/** More distinct site keys than this are counted under SITE_LABEL.other (the reserved labels are not counted). */
 export const MAX_SITE_LABELS = 500;
+
+const RESERVED_SITE_LABELS: ReadonlySet<string> = new Set(Object.values(SITE_LABEL));
 
 export function statusClassOf(status: number | 'aborted'): string {
   return status === 'aborted' ? 'aborted' : `${Math.floor(status / 100)}xx`;
@@ -90,7 +92,8 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
 
   const seenSites = new Set<string>();
   const siteLabel = (site: string): string => {
-    if (seenSites.has(site)) return site;
+    // `_global` and the other reserved labels always keep their own series.
+    if (RESERVED_SITE_LABELS.has(site) || seenSites.has(site)) return site;
     if (seenSites.size >= MAX_SITE_LABELS) return SITE_LABEL.other;
     seenSites.add(site);
     return site;

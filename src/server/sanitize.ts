@@ -51,3 +51,25 @@ const SAFE_IMAGE_URL = /^(?:https?:\/\/|\/(?!\/)|data:image\/(?:png|jpeg|gif|web
 export function leadImageOf<T extends { readonly url: string }>(image: T | null | undefined): T | undefined {
   return image && SAFE_IMAGE_URL.test(image.url) ? image : undefined;
 }
+
+/** Resolves relative references; never fetched. */
+const LINK_BASE = 'https://link-check.invalid/';
+
+/**
+ * A menu or footer link from a site record: http(s) or relative (a path, `?query`, `#fragment`,
+ * `//host`). `javascript:`, `data:` and every other scheme are refused, however they are spelled:
+ * the URL parser drops the tabs, newlines and leading spaces a browser would drop too.
+ */
+export function isSafeLinkUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url, LINK_BASE);
+    return protocol === 'https:' || protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The links whose URL is safe to render; the others are dropped. */
+export function safeLinksOf<T extends { readonly url: string }>(links: readonly T[]): T[] {
+  return links.filter((link) => isSafeLinkUrl(link.url));
+}

@@ -10,7 +10,7 @@ import { requestHostOf, siteAddressResolver } from '../rules/host';
 export function hostResolution(options: { defaultSiteKey: string; trust: TrustFunction }): RequestHandler {
   const siteAddressOf = siteAddressResolver(options.defaultSiteKey);
   return function resolveHost(req, res, next) {
-    const address = siteAddressOf(requestHostOf(req.headers, peerIsTrusted(options.trust, req.socket)));
+    const address = siteAddressOf(requestHostOf(req, peerIsTrusted(options.trust, req.socket)));
     if (!address) {
       req.log.info({ event: 'request.bad_host', rawHost: String(req.headers.host ?? '').slice(0, 300) }, 'malformed host');
       next(badRequest('This address does not name a site we serve.'));

@@ -38,7 +38,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     const trusted = peerIsTrusted(deps.trust, req.socket);
     // A visitor who came over http is redirected by the Express chain.
     if (trusted && forwardedOverHttp(req.headers['x-forwarded-proto'])) return false;
-    const address = siteAddressOf(requestHostOf(req.headers, trusted));
+    const address = siteAddressOf(requestHostOf(req, trusted));
     if (!address) return false;
     const key = pageCacheKeyOfRequest(req, address.host);
     if (key === null) return false;

@@ -72,13 +72,31 @@ export function brandColorOf(siteKey: string, defaultSiteKey: string): string {
   return siteKey === defaultSiteKey ? DEFAULT_BRAND_COLOR : OTHER_BRAND_COLOR;
 }
 
+/** What host selection reads of a request: its parsed headers and the raw list (repeats visible). */
+export interface HostHeaders {
+  readonly headers: { readonly host?: string | undefined; readonly 'x-forwarded-host'?: string | string[] | undefined };
+  /** Name, value, name, value...: Node keeps only the first `Host` in `headers`. */
+  readonly rawHeaders: readonly string[];
+}
+
+/** More than one `Host` header: which one names the site is ambiguous (request smuggling), so none does. */
+export function hasRepeatedHost(rawHeaders: readonly string[]): boolean {
+  let count = 0;
+  for (let i = 0; i < rawHeaders.length; i += 2) {
+    if (rawHeaders[i]?.length === 4 && rawHeaders[i]?.toLowerCase() === 'host') count += 1;
+  }
+  return count > 1;
+}
+
 /**
  * The raw host of a request: X-Forwarded-Host (its first value) when the peer is a trusted
- * proxy, else Host. The same rule as Express's `req.host`, shared with the page-cache fast path.
+ * proxy, else Host; undefined (a bad host) when `Host` is repeated. The same rule as Express's
+ * `req.host`, shared with the page-cache fast path.
  */
-export function requestHostOf(headers: { host?: string | undefined; 'x-forwarded-host'?: string | string[] | undefined }, peerIsTrusted: boolean): string | undefined {
-  const forwarded = headers['x-forwarded-host'];
+export function requestHostOf(req: HostHeaders, peerIsTrusted: boolean): string | undefined {
+  if (hasRepeatedHost(req.rawHeaders)) return undefined;
+  const forwarded = req.headers['x-forwarded-host'];
   const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
   if (peerIsTrusted && value) return value.split(',')[0]?.trim();
-  return headers.host;
+  return req.headers.host;
 }

@@ -8,6 +8,7 @@ import type { ContentApi, SettingScope } from '../upstream/content-api';
 import { listOrEmpty, siteRecordOrNone } from '../upstream/failures';
 import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type SettingSource } from '../rules/settings';
 import { brandColorOf } from '../rules/host';
+import { safeLinksOf } from '../sanitize';
 
 export interface Site {
   readonly host: string;
@@ -60,6 +61,6 @@ export async function loadSite(deps: SiteLoaderDeps, host: string, key: string, 
     gaCode: analyticsCodeOf(setting, key, deps.analyticsCodes),
     brandColor: brandColorOf(key, deps.defaultSiteKey),
     pixels: global?.config.pixels ?? [],
-    menu: { categories: orderMenuCategories(menuIds, categories), other: setting.menu.other_menu_option },
+    menu: { categories: orderMenuCategories(menuIds, categories), other: safeLinksOf(setting.menu.other_menu_option) },
   };
 }

@@ -54,6 +54,16 @@ describe('createPrometheusMetrics', () => {
     expect(sites.has(SITE_LABEL.other)).toBe(true);
   });
 
+  it('never loses the reserved labels to the cap: _global keeps its series after any number of sites', async () => {
+    const metrics = createPrometheusMetrics(TEST_BUILD);
+    for (let n = 0; n < MAX_SITE_LABELS + 50; n++) metrics.observeRequest({ route: 'home', site: `site${n}`, status: 200, seconds: 0.01 });
+    for (const site of [SITE_LABEL.global, SITE_LABEL.none]) metrics.observeRequest({ route: 'home', site, status: 200, seconds: 0.01 });
+    const text = await metrics.registry.metrics();
+    expect(text).toContain(`http_request_duration_seconds_count{route="home",status_class="2xx",site="${SITE_LABEL.global}"} 1`);
+    expect(text).toContain(`http_request_duration_seconds_count{route="home",status_class="2xx",site="${SITE_LABEL.none}"} 1`);
+    expect(text).toContain(`http_request_duration_seconds_count{route="home",status_class="2xx",site="${SITE_LABEL.other}"} 50`);
+  });
+
   it('names the running build in app_build_info', async () => {
     expect(await createPrometheusMetrics(TEST_BUILD).registry.metrics()).toMatch(/^app_build_info\{version="1\.2\.3",commit="0123456789abcdef0123456789abcdef01234567"\} 1$/m);
   });

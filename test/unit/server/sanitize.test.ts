@@ -1,4 +1,4 @@
-import { leadImageOf, sanitizeArticleHtml } from '../../../src/server/sanitize';
+import { isSafeLinkUrl, leadImageOf, sanitizeArticleHtml } from '../../../src/server/sanitize';
 import { parseHtml } from '../../support/html';
 
 describe('sanitizeArticleHtml', () => {
@@ -72,5 +72,15 @@ describe('leadImageOf', () => {
   });
   it('is none without an image', () => {
     expect(leadImageOf(null)).toBeUndefined();
+  });
+});
+
+describe('isSafeLinkUrl (menu and footer links)', () => {
+  it.each(['https://example.com/about', 'http://example.com', '/about-us', 'about-us', '?s=bread', '#footer', '//cdn.example.com/x', 'HTTPS://EXAMPLE.COM'])('keeps %p', (url) => {
+    expect(isSafeLinkUrl(url)).toBe(true);
+  });
+
+  it.each(['javascript:alert(1)', ' javascript:alert(1)', 'java\tscript:alert(1)', 'JaVaScRiPt:alert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox', 'mailto:a@example.com', 'http://[bad'])('drops %p', (url) => {
+    expect(isSafeLinkUrl(url)).toBe(false);
   });
 });

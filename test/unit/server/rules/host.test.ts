@@ -1,4 +1,4 @@
-import { brandColorOf, normalizeHost, siteAddressResolver, siteKeyOf } from '../../../../src/server/rules/host';
+import { hasRepeatedHost, brandColorOf, normalizeHost, siteAddressResolver, siteKeyOf } from '../../../../src/server/rules/host';
 
 describe('normalizeHost', () => {
   it.each([
@@ -73,5 +73,15 @@ describe('brandColorOf', () => {
   it('is #2FABF0 on the default site, black elsewhere', () => {
     expect(brandColorOf('main', 'main')).toBe('#2FABF0');
     expect(brandColorOf('cooking', 'main')).toBe('#000000');
+  });
+});
+
+describe('hasRepeatedHost', () => {
+  it('is true for two Host headers in any case, false for one or none', () => {
+    expect(hasRepeatedHost(['Host', 'a.example', 'host', 'b.example'])).toBe(true);
+    expect(hasRepeatedHost(['Host', 'a.example', 'Accept', '*/*', 'HOST', 'a.example'])).toBe(true);
+    expect(hasRepeatedHost(['Host', 'a.example', 'X-Forwarded-Host', 'b.example'])).toBe(false);
+    expect(hasRepeatedHost(['Accept', 'host'])).toBe(false);
+    expect(hasRepeatedHost([])).toBe(false);
   });
 });
