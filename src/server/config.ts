@@ -3,8 +3,8 @@
  * start-up with one line naming the variable (contract/app.md, Start).
  */
 import { isIP } from 'node:net';
+import proxyAddr from 'proxy-addr';
 import type { OriginLimits } from './upstream/origin-guard';
-import express from 'express';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -149,8 +149,8 @@ function readAnalyticsCodes(env: Env): Record<string, string> {
 
 /**
  * Express `trust proxy` values: true/false, a hop count, or addresses, subnets and names.
- * Checked by Express's own compiler (proxy-addr), the one that will use it: what passes here
- * is what the app accepts (`10.0.0.0/33` fails here, not on the first request).
+ * Checked by proxy-addr's compiler, the one the app (peer-trust.ts) and Express use: what
+ * passes here is what the app accepts (`10.0.0.0/33` fails here, not on the first request).
  */
 function readTrustProxy(env: Env): TrustProxy {
   const raw = env.TRUST_PROXY?.trim();
@@ -159,7 +159,7 @@ function readTrustProxy(env: Env): TrustProxy {
   if (/^\d+$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
   try {
-    express().set('trust proxy', entries);
+    proxyAddr.compile(entries);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal (${reason})`);
