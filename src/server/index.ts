@@ -149,6 +149,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('unhandledRejection', (reason) => logger.error({ event: 'process.unhandled_rejection', err: reason }, 'unhandled promise rejection'));
+  // A bug that escaped everything: its stack, then server.stopped, then exit (Node's default would skip both lines).
+  process.on('uncaughtException', (error) => {
+    logger.fatal({ event: 'process.uncaught_exception', err: error }, 'uncaught exception');
+    exit(1);
+  });
 }
 
 void main();
