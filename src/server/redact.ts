@@ -8,7 +8,7 @@
  *   error is a bug and keeps its stack.
  */
 import pino from 'pino';
-import { UpstreamError } from './upstream/http';
+import { UpstreamError } from './upstream/upstream-error';
 
 /** A short message is enough to tell failures apart; the URL is in the line's `url` field. */
 const MAX_MESSAGE_LENGTH = 300;

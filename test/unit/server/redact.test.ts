@@ -1,5 +1,5 @@
 import { errorForLog, redactUrl, redactUrlsIn } from '../../../src/server/redact';
-import { UpstreamError } from '../../../src/server/upstream/http';
+import { UpstreamError } from '../../../src/server/upstream/upstream-error';
 
 describe('redactUrl', () => {
   it.each([
