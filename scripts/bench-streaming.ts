@@ -85,7 +85,7 @@ async function main(): Promise<void> {
     logger,
     contentApiFor: () => contentApi,
     campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits }),
-    assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null),
+    assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
     readiness: { ready: true },
     pageCache: null,
     cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },

@@ -28,7 +28,7 @@ async function loaderScriptFor(manifest) {
   });
   const source = bundled.outputFiles[0].text;
   const { assetsFrom } = await import(`data:text/javascript;base64,${Buffer.from(source).toString('base64')}`);
-  return assetsFrom(manifest, null).loaderScript;
+  return assetsFrom(manifest, null, '').loaderScript;
 }
 
 const publicDir = await mkdtemp(path.join(tmpdir(), 'qa-sites-size-'));

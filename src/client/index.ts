@@ -8,7 +8,7 @@ import { wireThemeToggle } from './theme';
 wireThemeToggle(document);
 const state = readAppState(document);
 if (state) {
-  wireProgressBar(window, state.brandColor);
+  wireProgressBar(window, state.brandColor, state.basePath);
   wireAds(window, state);
   wireAnalytics(window, state);
 }

@@ -5,6 +5,8 @@
  * page until its `load` when the visitor arrived by an in-site link or back/forward.
  */
 
+import { targetInsideBasePath } from '../shared/base-path';
+
 /** The spec's page-top defaults. Height (3.5 px) and z-index (1600) live in styles.css. */
 export const PROGRESS_MINIMUM = 0.08;
 export const TRICKLE_MS = 200;
@@ -61,10 +63,18 @@ export interface LinkFacts {
 }
 
 /**
+ * Whether a URL is a page of this site: the same origin, and under the base path the sites are
+ * served under (another app may share the origin outside it).
+ */
+export function isSitePage(url: URL, origin: string, basePath: string): boolean {
+  return url.origin === origin && (url.pathname === basePath || targetInsideBasePath(basePath, url.pathname) !== null);
+}
+
+/**
  * Whether a click on a link navigates this window to another page of the same site: not a
  * new-tab or modified click, not a download, not a hash link to the current page.
  */
-export function clickStartsNavigation(click: ClickFacts, link: LinkFacts, current: string): boolean {
+export function clickStartsNavigation(click: ClickFacts, link: LinkFacts, current: string, basePath: string): boolean {
   if (click.defaultPrevented || click.button !== 0 || click.metaKey || click.ctrlKey || click.shiftKey || click.altKey) return false;
   if ((link.target && link.target !== '_self') || link.download) return false;
   let to: URL;
@@ -75,7 +85,7 @@ export function clickStartsNavigation(click: ClickFacts, link: LinkFacts, curren
   } catch {
     return false;
   }
-  if ((to.protocol !== 'http:' && to.protocol !== 'https:') || to.origin !== from.origin) return false;
+  if ((to.protocol !== 'http:' && to.protocol !== 'https:') || !isSitePage(to, from.origin, basePath)) return false;
   const samePage = to.pathname === from.pathname && to.search === from.search;
   return !(samePage && to.hash !== '');
 }
@@ -85,14 +95,15 @@ export interface ArrivalFacts {
   readonly navigationType: string;
   readonly referrer: string;
   readonly origin: string;
+  readonly basePath: string;
 }
 
 /** The bar keeps running on the new page when the visitor came by an in-site link or back/forward. */
-export function continuesOnArrival({ navigationType, referrer, origin }: ArrivalFacts): boolean {
+export function continuesOnArrival({ navigationType, referrer, origin, basePath }: ArrivalFacts): boolean {
   if (navigationType === 'back_forward') return true;
   if (navigationType !== 'navigate' || !referrer) return false;
   try {
-    return new URL(referrer).origin === origin;
+    return isSitePage(new URL(referrer), origin, basePath);
   } catch {
     return false;
   }
@@ -105,7 +116,7 @@ function htmlLinkOf(target: EventTarget | null): HTMLAnchorElement | null {
 }
 
 /** DOM wiring: one bar element, created on first use, coloured with the site's brand colour. */
-export function wireProgressBar(win: Window, color: string): void {
+export function wireProgressBar(win: Window, color: string, basePath: string): void {
   const doc = win.document;
   const reducedMotion = win.matchMedia('(prefers-reduced-motion: reduce)').matches;
   let state = IDLE;
@@ -144,11 +155,11 @@ export function wireProgressBar(win: Window, color: string): void {
 
   doc.addEventListener('click', (event) => {
     const link = htmlLinkOf(event.target);
-    if (link && clickStartsNavigation(event, { href: link.href, target: link.target, download: link.hasAttribute('download') }, doc.location.href)) send('start');
+    if (link && clickStartsNavigation(event, { href: link.href, target: link.target, download: link.hasAttribute('download') }, doc.location.href, basePath)) send('start');
   });
   // Back/forward to another page of the site (Navigation API; other browsers skip this part).
   win.navigation?.addEventListener('navigate', (event) => {
-    if (event.navigationType === 'traverse' && !event.destination.sameDocument && new URL(event.destination.url).origin === doc.location.origin) send('start');
+    if (event.navigationType === 'traverse' && !event.destination.sameDocument && isSitePage(new URL(event.destination.url), doc.location.origin, basePath)) send('start');
   });
   // A page restored from the back/forward cache must not keep the bar of the click that left it.
   win.addEventListener('pageshow', (event) => {
@@ -158,7 +169,7 @@ export function wireProgressBar(win: Window, color: string): void {
   });
 
   const [entry] = (win.performance.getEntriesByType?.('navigation') ?? []) as PerformanceNavigationTiming[];
-  const arrival = { navigationType: entry?.type ?? 'navigate', referrer: doc.referrer, origin: doc.location.origin };
+  const arrival = { navigationType: entry?.type ?? 'navigate', referrer: doc.referrer, origin: doc.location.origin, basePath };
   if (doc.readyState !== 'complete' && continuesOnArrival(arrival)) {
     send('start');
     win.addEventListener('load', () => send('done'), { once: true });

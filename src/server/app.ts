@@ -11,6 +11,7 @@ import type { Assets } from './assets';
 import type { Config } from './config';
 import { httpClassesFor } from './http-classes';
 import './locals';
+import { basePathScope } from './middleware/base-path';
 import { documentRendering } from './middleware/documents';
 import { closeConnectionsWhenDraining } from './middleware/draining';
 import { errorHandling } from './middleware/errors';
@@ -38,7 +39,7 @@ import type { ContentApi } from './upstream/content-api';
 export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs'>;
+  readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs' | 'basePath'>;
   readonly logger: Logger;
   /** The content API as a request sees it: with a data cache, its lines on the request's logger. */
   readonly contentApiFor: (log: Logger) => ContentApi;
@@ -87,6 +88,7 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
     logger: deps.logger,
     defaultSiteKey: deps.config.defaultSiteKey,
     trust: shared.trust,
+    basePath: deps.config.basePath,
   });
   return {
     options,
@@ -111,14 +113,15 @@ function documentCompression(): RequestHandler {
 /** The Express chain, in request order. */
 function createApp(deps: AppDeps, shared: SharedParts): Express {
   const { config, logger, assets } = deps;
-  const renderer = createPageRenderer({ assets, renderTimeoutMs: deps.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS });
+  const { basePath } = config;
+  const renderer = createPageRenderer({ assets, renderTimeoutMs: deps.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS, basePath });
   const app = express();
   app.disable('x-powered-by');
   // req.protocol and req.host (canonical URLs) follow the same trust as everything else.
   app.set('trust proxy', shared.trust);
   app.set('query parser', 'simple');
 
-  if (deps.metrics) app.use(requestMetrics(deps.metrics));
+  if (deps.metrics) app.use(requestMetrics(deps.metrics, basePath));
   app.use(staticHeaders(shared.securityHeaders));
   app.use(requestLogging(logger, shared.trust));
   app.use(closeConnectionsWhenDraining(deps.readiness));
@@ -126,6 +129,8 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   // Answered before host resolution: no site, no upstream call.
   app.get('/healthz', healthCheck());
   app.get('/readyz', readinessCheck(deps.readiness));
+  // Under BASE_PATH, everything after this step sees the site's own path (the prefix taken off).
+  if (basePath) app.use(basePathScope(basePath));
   if (assets.dir) {
     app.use('/assets', compression(), express.static(assets.dir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
@@ -135,7 +140,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
     res.status(405).set('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
   });
   app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, trust: shared.trust }));
-  app.use(httpsRedirect({ trust: shared.trust }));
+  app.use(httpsRedirect({ trust: shared.trust, basePath }));
   app.use(routeMatching());
   // Page-cache hits while draining (the fast path leaves those to Express), and every miss.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
@@ -144,7 +149,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));
   app.use(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
-  app.use(documentRendering(), pageRendering({ renderer }));
-  app.use(errorHandling(renderer));
+  app.use(documentRendering({ basePath }), pageRendering({ renderer, basePath }));
+  app.use(errorHandling(renderer, { basePath }));
   return app;
 }

@@ -3,14 +3,16 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AssetRefs } from '../shared/components/Document';
+import { joinPath } from '../shared/format';
 
 export interface Assets extends AssetRefs {
   /** 'sha256-…' of the inline loader script, for the CSP. */
   readonly loaderHash: string;
-  /** The folder served at /assets, or null when there is none (tests). */
+  /** The folder served at <base path>/assets, or null when there is none (tests). */
   readonly dir: string | null;
 }
 
+/** The build's asset paths, from the site root ('/assets/client-HASH.js'). */
 export interface AssetManifest {
   readonly client: string;
   readonly stylesheet: string;
@@ -19,17 +21,18 @@ export interface AssetManifest {
 /**
  * The page carries one small inline module script, allowed by its hash; it adds the hashed
  * bundle, which 'strict-dynamic' then trusts. A hash (not a nonce) keeps cached pages valid.
+ * Both URLs carry the base path the sites are served under.
  */
-export function assetsFrom(manifest: AssetManifest, dir: string | null): Assets {
-  const loaderScript = `const s=document.createElement("script");s.type="module";s.src=${JSON.stringify(manifest.client)};document.head.appendChild(s);`;
+export function assetsFrom(manifest: AssetManifest, dir: string | null, basePath: string): Assets {
+  const loaderScript = `const s=document.createElement("script");s.type="module";s.src=${JSON.stringify(joinPath(basePath, manifest.client))};document.head.appendChild(s);`;
   const loaderHash = `sha256-${createHash('sha256').update(loaderScript).digest('base64')}`;
-  return { stylesheet: manifest.stylesheet, loaderScript, loaderHash, dir };
+  return { stylesheet: joinPath(basePath, manifest.stylesheet), loaderScript, loaderHash, dir };
 }
 
 export const MANIFEST_FILE = 'manifest.json';
 
 /** Reads dist/public/manifest.json; fails start-up with a clear line when the build is missing. */
-export function loadAssets(publicDir: string): Assets {
+export function loadAssets(publicDir: string, basePath: string): Assets {
   const file = path.join(publicDir, MANIFEST_FILE);
   let manifest: AssetManifest;
   try {
@@ -37,5 +40,5 @@ export function loadAssets(publicDir: string): Assets {
   } catch (error) {
     throw new Error(`The client build is missing or broken (${file}): run "npm run build". ${(error as Error).message}`);
   }
-  return assetsFrom(manifest, path.join(publicDir, 'assets'));
+  return assetsFrom(manifest, path.join(publicDir, 'assets'), basePath);
 }

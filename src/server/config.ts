@@ -45,6 +45,8 @@ export interface Config {
   /** Whole-page cache: fresh seconds (0 turns it off) and stale-while-revalidate seconds. */
   readonly pageCacheTtlSeconds: number;
   readonly pageCacheStaleSeconds: number;
+  /** Path prefix every site is served under ('/answers'), or '' for the root (shared/base-path.ts). */
+  readonly basePath: string;
 }
 
 export class ConfigError extends Error {
@@ -167,6 +169,20 @@ function readTrustProxy(env: Env): TrustProxy {
   return entries;
 }
 
+/**
+ * BASE_PATH: '/' and then path segments of unreserved characters (RFC 3986: letters, digits,
+ * '-', '.', '_', '~'), no trailing slash, no '.' or '..' segment; unset or empty: no prefix.
+ * Nothing in it needs percent-encoding, so it reads the same in a raw request target and in a URL.
+ */
+function readBasePath(env: Env): string {
+  const raw = env.BASE_PATH;
+  if (raw === undefined || raw === '') return '';
+  const segments = raw.split('/').slice(1);
+  const valid = raw.startsWith('/') && raw.length <= 200 && segments.every((segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== '.' && segment !== '..');
+  if (!valid) throw new ConfigError('BASE_PATH', `must be a path like /answers: a slash, then segments of letters, digits, '-', '.', '_' or '~', no trailing slash (got ${JSON.stringify(raw)})`);
+  return raw;
+}
+
 export function loadConfig(env: Env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel)})`);
@@ -203,5 +219,6 @@ export function loadConfig(env: Env): Config {
     staleIfErrorSeconds: readInt(env, 'STALE_IF_ERROR_SECONDS', 3600, 0, 7 * 24 * 3600),
     pageCacheTtlSeconds: readInt(env, 'PAGE_CACHE_TTL_SECONDS', 10, 0, 3600),
     pageCacheStaleSeconds: readInt(env, 'PAGE_CACHE_STALE_SECONDS', 60, 0, 24 * 3600),
+    basePath: readBasePath(env),
   });
 }

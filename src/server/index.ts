@@ -90,7 +90,7 @@ async function main(): Promise<void> {
     pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
     cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
-    assets: loadAssets(path.resolve(__dirname, '../public')),
+    assets: loadAssets(path.resolve(__dirname, '../public'), config.basePath),
     readiness,
     metrics: prometheus,
   });

@@ -22,6 +22,8 @@ export interface AppState {
   readonly route: string;
   /** The global setting's image beacons, fired after load. */
   readonly pixels: readonly { readonly name: string; readonly url: string }[];
+  /** The prefix the sites are served under ('' or e.g. '/answers'): links and the client use it. */
+  readonly basePath: string;
 }
 
 export const APP_STATE_ID = 'app-state';

@@ -5,12 +5,13 @@ export function titleCase(text: string): string {
   return text.replace(/\S+/g, (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
 }
 
-/** Joins a configured base path and a segment with exactly one slash between them. */
+/**
+ * Joins a configured base path (or URL) and a segment with exactly one slash between them; the
+ * segment's own end is kept: ('/answers', '/') -> '/answers/', ('', '/x?page=2') -> '/x?page=2'.
+ * Every path the app emits for one of its pages goes through it (shared/base-path.ts).
+ */
 export function joinPath(base: string, segment: string): string {
-  const left = base.replace(/\/+$/, '');
-  const right = segment.replace(/^\/+/, '');
-  if (!right) return left || '/';
-  return `${left}/${right}`;
+  return `${base.replace(/\/+$/, '')}/${segment.replace(/^\/+/, '')}`;
 }
 
 const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });

@@ -29,7 +29,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export const TEST_ASSETS = assetsFrom({ client: '/assets/client-TEST.js', stylesheet: '/assets/site-TEST.css' }, null);
+const TEST_MANIFEST = { client: '/assets/client-TEST.js', stylesheet: '/assets/site-TEST.css' };
+/** A stand-in manifest with no files (at the root: no base path). */
+export const TEST_ASSETS = assetsFrom(TEST_MANIFEST, null, '');
 
 export interface TestAppOptions {
   readonly dataset?: DemoDataset;
@@ -40,7 +42,7 @@ export interface TestAppOptions {
   /** A data cache in front of the content API, wired as index.ts does. */
   readonly dataCache?: (logger: Logger) => DataCache;
   readonly pageCache?: PageCache | null;
-  /** The real build's assets (browser tests); by default a stand-in manifest with no files. */
+  /** The real build's assets (browser tests); by default a stand-in manifest with no files, under the app's base path. */
   readonly assets?: Assets;
   /** Request and upstream metrics; none by default. */
   readonly metrics?: Metrics;
@@ -66,7 +68,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     logger,
     contentApiFor: dataCache ? (log) => createCachedContentApi(wrapped, dataCache, log) : () => wrapped,
     campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
-    assets: options.assets ?? TEST_ASSETS,
+    assets: options.assets ?? assetsFrom(TEST_MANIFEST, null, config.basePath),
     readiness,
     pageCache: options.pageCache ?? null,
     cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },

@@ -1,5 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { MessagePage } from '../../shared/components/Pages';
+import { SiteLink } from '../../shared/components/SiteLink';
+import { joinPath } from '../../shared/format';
 import { PageError, RETRY_AFTER_SECONDS } from '../errors';
 import type { PageRenderer } from '../render/page';
 import { RenderAbortedError } from '../render/stream';
@@ -17,8 +19,9 @@ const MESSAGES: Readonly<Record<number, string>> = {
   500: 'Please try again in a moment.',
 };
 
-/** The last resort, when not even the error page can be rendered. */
-const FALLBACK_500 = '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="/">Go to the home page</a></p></main></body></html>';
+/** The last resort, when not even the error page can be rendered (BASE_PATH holds no character HTML would need escaped). */
+const fallback500Of = (homePath: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="${homePath}">Go to the home page</a></p></main></body></html>`;
 
 /** What an error means for the visitor: its status and the message shown. Pure. */
 export function visibleErrorOf(error: unknown): { status: number; message: string } {
@@ -34,7 +37,8 @@ export function visibleErrorOf(error: unknown): { status: number; message: strin
  * Express renders its page (in the site's shell when the site is known); anything else is a 500,
  * logged once with the request id. A visitor never sees a stack trace.
  */
-export function errorHandling(renderer: PageRenderer): ErrorRequestHandler {
+export function errorHandling(renderer: PageRenderer, options: { basePath: string }): ErrorRequestHandler {
+  const fallback500 = fallback500Of(joinPath(options.basePath, '/'));
   return async function handleError(error, req, res, next) {
     if (res.headersSent) {
       req.log.error({ event: 'response.failed_midway', err: error }, 'error after the response started');
@@ -49,7 +53,7 @@ export function errorHandling(renderer: PageRenderer): ErrorRequestHandler {
     const content = (
       <MessagePage title={title}>
         <p>{message}</p>
-        <p><a href="/">Go to the home page</a></p>
+        <p><SiteLink href="/">Go to the home page</SiteLink></p>
       </MessagePage>
     );
     const { site, route } = res.locals;
@@ -63,7 +67,7 @@ export function errorHandling(renderer: PageRenderer): ErrorRequestHandler {
       }
     } catch (renderError) {
       req.log.error({ event: 'request.failed', err: renderError }, 'the error page could not be rendered');
-      if (!res.headersSent) res.status(500).set('cache-control', 'private, no-store').type('html').send(FALLBACK_500);
+      if (!res.headersSent) res.status(500).set('cache-control', 'private, no-store').type('html').send(fallback500);
     }
   };
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { isIP } from 'node:net';
+import { joinPath } from '../../shared/format';
 import { badRequest } from '../errors';
 import { peerIsTrusted, type TrustFunction } from '../peer-trust';
 
@@ -27,11 +28,12 @@ export function httpsLocationOf(host: string, path: string, originalUrl: string)
  * to https with a permanent redirect. Requests that did not pass a trusted proxy (health checks,
  * local runs) are served as they are. Runs after host resolution, so the host is validated.
  */
-export function httpsRedirect(options: { trust: TrustFunction }): RequestHandler {
+export function httpsRedirect(options: { trust: TrustFunction; basePath: string }): RequestHandler {
   return function redirectToHttps(req, res, next) {
     const host = res.locals.host;
     if (!host || !forwardedOverHttp(req.headers['x-forwarded-proto']) || !peerIsTrusted(options.trust, req.socket)) return next();
-    const location = httpsLocationOf(host, req.path, req.originalUrl);
+    // req.path is the site's own path: the base path was taken off in front (base-path.ts).
+    const location = httpsLocationOf(host, joinPath(options.basePath, req.path), req.originalUrl);
     if (location.length > MAX_LOCATION_LENGTH) return next(badRequest('This address is too long.'));
     res.redirect(308, location);
   };

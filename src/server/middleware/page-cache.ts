@@ -14,7 +14,8 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
   return function serveFromPageCache(req, res, next) {
     const { host } = res.locals;
     if (!host) throw new Error('page caching ran before host resolution');
-    const key = pageCacheKeyOfRequest(req, host);
+    // req.url: the target without the base path (middleware/base-path.ts).
+    const key = pageCacheKeyOfRequest(req, host, req.url);
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
     res.setHeader('vary', HTML_VARY);
     const cache = options.cache;

@@ -9,7 +9,7 @@ import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
 import type { PageRenderer } from '../render/page';
 import type { RouteName } from '../routes';
-import { requestOrigin } from '../seo/request-origin';
+import { requestSiteRoot } from '../seo/request-origin';
 import { lookupCampaign } from '../site/campaign';
 
 const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
@@ -26,12 +26,12 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
 };
 
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
-export function pageRendering(deps: { renderer: PageRenderer }): RequestHandler {
+export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): RequestHandler {
   return async function renderPage(req, res) {
     const { site, route, host, upstream } = res.locals;
     if (!site || !route || !host || !upstream) throw new Error('page rendering ran before site settings');
     if (route.kind !== 'page') throw new Error('page rendering got a document route');
-    const context = { req, site, origin: requestOrigin(req, host), route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log };
+    const context = { req, site, origin: requestSiteRoot(req, host, deps.basePath), route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log };
     const campaignPromise = route.rule.campaigns
       ? lookupCampaign(upstream.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })
       : Promise.resolve(null);

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { targetInsideBasePath } from '../../shared/base-path';
 import { SITE_LABEL, type Metrics } from '../metrics';
 import type { DocumentName, RouteName } from '../routes';
 import type { Site } from '../site/load-site';
@@ -25,11 +26,12 @@ export function siteLabelOf(site: Site | undefined): string {
 }
 
 /** Times every request from its first middleware to its last byte (or the client leaving). */
-export function requestMetrics(metrics: Metrics): RequestHandler {
+export function requestMetrics(metrics: Metrics, basePath: string): RequestHandler {
   return function measureRequest(req, res, next) {
     const started = performance.now();
     // Read now: a mounted handler (/assets) strips its mount path from req.url while it runs.
-    const path = req.path;
+    // The site's own path (assets) under the base path; the health checks at the root.
+    const path = targetInsideBasePath(basePath, req.path) ?? req.path;
     const observe = (status: number | 'aborted') =>
       metrics.observeRequest({
         route: routeLabelOf(path, res.locals.route?.rule.name),

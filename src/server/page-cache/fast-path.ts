@@ -12,6 +12,7 @@ import { forwardedOverHttp } from '../middleware/https-redirect';
 import type { Metrics } from '../metrics';
 import { peerIsTrusted, type TrustFunction } from '../peer-trust';
 import { requestHostOf, siteAddressResolver } from '../rules/host';
+import { targetInsideBasePath } from '../../shared/base-path';
 import { answerFromPageCache, pageCacheKeyOfRequest } from './hit';
 import type { PageCache } from './page-cache';
 import { cacheControlOf, type CdnTimes } from './rules';
@@ -27,6 +28,8 @@ export interface FastPathDeps {
   /** While draining, answers go through Express (which closes their connections). */
   readonly readiness: Readiness;
   readonly metrics: Metrics;
+  /** The prefix the sites are served under: a target outside it is left to Express. */
+  readonly basePath: string;
 }
 
 /** Returns a handler that answers a request from the page cache and says whether it did. */
@@ -40,7 +43,10 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     if (trusted && forwardedOverHttp(req.headers['x-forwarded-proto'])) return false;
     const address = siteAddressOf(requestHostOf(req, trusted));
     if (!address) return false;
-    const key = pageCacheKeyOfRequest(req, address.host);
+    // Keyed by the site's own target, as the Express chain sees it once the prefix is off.
+    const target = targetInsideBasePath(deps.basePath, req.url ?? '/');
+    if (target === null) return false;
+    const key = pageCacheKeyOfRequest(req, address.host, target);
     if (key === null) return false;
 
     const started = performance.now();

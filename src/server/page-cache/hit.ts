@@ -13,9 +13,11 @@ import { pageCacheKeyOf } from './rules';
 /** The saved theme (a cookie) changes a page's bytes; nothing else of the visitor does. */
 export const HTML_VARY = 'Accept-Encoding, Cookie';
 
-/** The page-cache key of a request for a resolved host, read from its raw target; null: never cached. */
-export function pageCacheKeyOfRequest(req: IncomingMessage, host: string): string | null {
-  const url = req.url ?? '/';
+/**
+ * The page-cache key of a request for a resolved host, read from its target (the raw target
+ * without the base path); null: never cached.
+ */
+export function pageCacheKeyOfRequest(req: IncomingMessage, host: string, url: string): string | null {
   const queryStart = url.indexOf('?');
   return pageCacheKeyOf({
     host,

@@ -10,7 +10,7 @@ import type { PageView } from '../render/page';
 export interface PageContext {
   readonly req: Request;
   readonly site: Site;
-  /** The site's origin for absolute URLs (canonical, Open Graph, JSON-LD): see seo/urls.ts. */
+  /** The site's root URL (origin and base path) for absolute URLs (canonical, Open Graph, JSON-LD): see seo/urls.ts. */
   readonly origin: string;
   readonly route: PageMatch;
   readonly api: ContentApi;

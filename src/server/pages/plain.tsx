@@ -1,4 +1,5 @@
 import { MessagePage } from '../../shared/components/Pages';
+import { SiteLink } from '../../shared/components/SiteLink';
 import type { PageLoader } from './context';
 
 /** /fortified-portal, /login and /dashboard: minimal no-shell pages (behaviour not specified). */
@@ -9,7 +10,7 @@ export function plainPage(title: string, text: string): PageLoader {
     content: (
       <MessagePage title={title}>
         <p>{text}</p>
-        <p><a href="/">Go to {site.name}</a></p>
+        <p><SiteLink href="/">Go to {site.name}</SiteLink></p>
       </MessagePage>
     ),
   });

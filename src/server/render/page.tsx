@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import type { AppState, Theme } from '../../shared/app-state';
 import { Document, type HeadProps } from '../../shared/components/Document';
 import { NoShellLayout, Shell, type ShellSite } from '../../shared/components/Shell';
+import { joinPath } from '../../shared/format';
 import type { CampaignResult } from '../rules/campaign';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { queryOf } from '../request-query';
@@ -45,7 +46,7 @@ function menuOf(site: Site): AppState['menu'] {
   };
 }
 
-function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Theme, campaign: CampaignResult | null): AppState {
+function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Theme, campaign: CampaignResult | null, basePath: string): AppState {
   return {
     hostKey: site.key,
     brandColor: site.brandColor,
@@ -59,11 +60,12 @@ function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Th
     campaign,
     route: rule.name,
     pixels: rule.analytics ? site.pixels : [],
+    basePath,
   };
 }
 
 /** The state of a page that has no site (a malformed host): no shell, no site data. */
-const SITELESS_STATE: AppState = {
+const SITELESS_STATE: Omit<AppState, 'basePath'> = {
   hostKey: '',
   brandColor: '#000000',
   gaCode: null,
@@ -85,15 +87,17 @@ export interface PageRenderer {
   sitelessPage(req: Request, res: Response, status: number, title: string, content: ReactNode): Promise<void>;
 }
 
-export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number }): PageRenderer {
-  const { assets } = options;
+export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number; basePath: string }): PageRenderer {
+  const { assets, basePath } = options;
   const streamedPagePolicy = streamedPagePolicyOf(assets.loaderHash);
+  const sitelessState: AppState = { ...SITELESS_STATE, basePath };
+  const feedHref = joinPath(basePath, FEED_PATH);
   return {
     async sitePage(req, res, site, rule, view) {
       const ads = adSelectionFor(site, rule, queryOf(req).testDisplayAd === 'on');
       const theme = themeOf(req.headers.cookie, site.setting.darkmode);
       const campaign = view.campaign ?? null;
-      const state = appStateOf(site, rule, ads, theme, campaign);
+      const state = appStateOf(site, rule, ads, theme, campaign, basePath);
       const pageSettings = site.setting.config.igp_settings;
       const headline = site.setting.config.campaign_headlines ? campaign?.headline : null;
       const shellSite: ShellSite = { name: site.name, logo: pageSettings.logo, footerText: pageSettings.footerText, categories: state.menu.categories, other: state.menu.other };
@@ -105,7 +109,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
         <NoShellLayout campaignHeadline={headline}>{view.content}</NoShellLayout>
       );
       // Every page of a site links its feed, so feed readers find it from any address.
-      const feed = { title: `${site.name} (RSS)`, href: FEED_PATH };
+      const feed = { title: `${site.name} (RSS)`, href: feedHref };
       const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon, feed };
       const document = <Document head={head} state={state} assets={assets}>{body}</Document>;
       const renderOptions = { abortAfterMs: options.renderTimeoutMs, log: req.log };
@@ -124,7 +128,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
     },
     async sitelessPage(req, res, status, title, content) {
       const html = await renderToDocument(
-        <Document head={{ title, noindex: true }} state={SITELESS_STATE} assets={assets}>
+        <Document head={{ title, noindex: true }} state={sitelessState} assets={assets}>
           <NoShellLayout>{content}</NoShellLayout>
         </Document>,
         { abortAfterMs: options.renderTimeoutMs, log: req.log },

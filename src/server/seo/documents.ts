@@ -14,7 +14,10 @@ import { siteUrl } from './urls';
 
 export interface DocumentContext {
   readonly site: Site;
+  /** The site's root URL: origin and base path (seo/urls.ts). */
   readonly origin: string;
+  /** The base path alone, for the paths robots.txt names. */
+  readonly basePath: string;
   /** The sitemap part asked for, if any. */
   readonly part?: number | undefined;
   readonly api: ContentApi;
@@ -24,7 +27,7 @@ export interface DocumentContext {
 export type DocumentBuilder = (context: DocumentContext) => Promise<string>;
 
 export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> = {
-  robots: async ({ origin }) => robotsTxt(origin),
+  robots: async ({ origin, basePath }) => robotsTxt(origin, basePath),
 
   sitemap: async ({ site, origin, part, api, log }) => {
     const entries = sitemapEntries(origin, site.menu.categories, await allSiteArticles(site, api, log));

@@ -1,7 +1,11 @@
 import type { Request } from 'express';
 import { siteOrigin } from './urls';
 
-/** The site's origin for this request (the thin adapter of `siteOrigin`). */
-export function requestOrigin(req: Request, host: string): string {
-  return siteOrigin(host, { protocol: req.protocol, rawHost: req.host });
+/**
+ * The site's root URL for this request: its origin, then the base path the sites are served
+ * under ('https://example.com/answers'; no trailing slash). The absolute URLs of the site
+ * (canonical, og:url, JSON-LD, sitemaps, feed, robots.txt) are built on it (seo/urls.ts).
+ */
+export function requestSiteRoot(req: Request, host: string, basePath: string): string {
+  return `${siteOrigin(host, { protocol: req.protocol, rawHost: req.host })}${basePath}`;
 }

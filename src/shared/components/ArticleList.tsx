@@ -1,5 +1,6 @@
 import { Suspense, use } from 'react';
 import { formatDate } from '../format';
+import { SiteLink } from './SiteLink';
 
 export interface ArticleCard {
   readonly _id: string;
@@ -26,11 +27,11 @@ export function ArticleList({ articles, headingLevel = 2, lead = false, showCate
         return (
           <li key={article._id} className="card">
             <Heading className="card-title">
-              <a href={`/${article.slug}`}>{article.title}</a>
+              <SiteLink href={`/${article.slug}`}>{article.title}</SiteLink>
             </Heading>
             {article.excerpt ? <p className="card-excerpt">{article.excerpt}</p> : null}
             <p className="card-meta">
-              {category ? <a href={`/category/${category.slug}`}>{category.name}</a> : null}
+              {category ? <SiteLink href={`/category/${category.slug}`}>{category.name}</SiteLink> : null}
               {category && date ? <span aria-hidden="true"> · </span> : null}
               {date && article.publishedAt ? <time dateTime={article.publishedAt}>{date}</time> : null}
             </p>
@@ -51,7 +52,7 @@ export function NewArticles({ articles }: { articles: readonly ArticleCard[] }) 
         {articles.map((article) => (
           <li key={article._id}>
             <h3>
-              <a href={`/${article.slug}`}>{article.title}</a>
+              <SiteLink href={`/${article.slug}`}>{article.title}</SiteLink>
             </h3>
             {article.excerpt ? <p>{article.excerpt}</p> : null}
           </li>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { APP_STATE_ID, serializeAppState, type AppState } from '../app-state';
 import { rememberStrings } from '../format';
 import { rememberedJsonForScript } from '../json-script';
+import { BasePathProvider } from './SiteLink';
 
 /** Open Graph and Twitter card data of a page; all URLs absolute. */
 export interface SocialMeta {
@@ -104,7 +105,7 @@ export function Document({ head, state, assets, children }: DocumentProps) {
         ))}
       </head>
       <body>
-        {children}
+        <BasePathProvider value={state.basePath}>{children}</BasePathProvider>
         <script id={APP_STATE_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeAppState(state) }} />
         <script type="module" dangerouslySetInnerHTML={{ __html: assets.loaderScript }} />
       </body>

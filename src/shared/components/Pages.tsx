@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import { formatDate } from '../format';
 import { ArticleList, StreamedNewArticles, type ArticleCard } from './ArticleList';
+import { SiteLink, useSiteHref } from './SiteLink';
 
 export interface ArticleView {
   readonly title: string;
@@ -49,9 +50,9 @@ export function ArticlePage({ article, newArticles }: { article: ArticleView; ne
         <header className="article-header">
           {article.category ? (
             <p className="eyebrow">
-              <a className="article-category" href={`/category/${article.category.slug}`}>
+              <SiteLink className="article-category" href={`/category/${article.category.slug}`}>
                 {article.category.name}
-              </a>
+              </SiteLink>
             </p>
           ) : null}
           <h1>{article.title}</h1>
@@ -92,9 +93,9 @@ export function Pager({ pagination }: { pagination: Pagination }) {
   if (pages <= 1) return null;
   return (
     <nav className="pager" aria-label="Pages">
-      {page > 1 ? <a rel="prev" href={hrefFor(page - 1)}><span aria-hidden="true">← </span>Newer answers</a> : <span />}
+      {page > 1 ? <SiteLink rel="prev" href={hrefFor(page - 1)}><span aria-hidden="true">← </span>Newer answers</SiteLink> : <span />}
       <span className="pager-status">Page {page} of {pages}</span>
-      {page < pages ? <a rel="next" href={hrefFor(page + 1)}>Older answers<span aria-hidden="true"> →</span></a> : <span />}
+      {page < pages ? <SiteLink rel="next" href={hrefFor(page + 1)}>Older answers<span aria-hidden="true"> →</span></SiteLink> : <span />}
     </nav>
   );
 }
@@ -116,11 +117,12 @@ export function CategoryPage({ name, description, articles, pagination }: { name
 }
 
 export function SearchPage({ siteName, query, total, articles, pagination }: { siteName: string; query: string; total: number; articles: readonly ArticleCard[]; pagination: Pagination }) {
+  const siteHrefOf = useSiteHref();
   return (
     <>
-      <p className="back-home"><a href="/">← {siteName}</a></p>
+      <p className="back-home"><SiteLink href="/">← {siteName}</SiteLink></p>
       <h1 className="page-title">{query ? <>Search results for “{query}”</> : 'Search'}</h1>
-      <form role="search" method="get" action="/" className="search-form">
+      <form role="search" method="get" action={siteHrefOf('/')} className="search-form">
         <label htmlFor="search-input">Search</label>
         <input id="search-input" type="search" name="s" defaultValue={query} maxLength={200} />
         <button type="submit">Search</button>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdSlotType } from '../ads';
 import { AdSlot } from './AdSlot';
 import { MenuIcon, MoonIcon } from './Icons';
+import { SiteLink } from './SiteLink';
 
 export interface ShellSite {
   readonly name: string;
@@ -22,7 +23,7 @@ export interface ShellProps {
 /** The site's logo, or its name set as a wordmark with a monogram. */
 function Brand({ site }: { site: ShellSite }) {
   return (
-    <a className="brand" href="/" rel="home">
+    <SiteLink className="brand" href="/" rel="home">
       {site.logo ? (
         <img src={site.logo} alt={site.name} height={32} />
       ) : (
@@ -31,7 +32,7 @@ function Brand({ site }: { site: ShellSite }) {
           <span className="brand-name">{site.name}</span>
         </>
       )}
-    </a>
+    </SiteLink>
   );
 }
 
@@ -51,7 +52,7 @@ function CategoryMenu({ categories }: { categories: ShellSite['categories'] }) {
         <ul className="category-links">
           {categories.map((category) => (
             <li key={category.slug}>
-              <a href={`/category/${category.slug}`}>{category.name}</a>
+              <SiteLink href={`/category/${category.slug}`}>{category.name}</SiteLink>
             </li>
           ))}
         </ul>
@@ -70,7 +71,7 @@ function FooterContent({ site }: { site: ShellSite }) {
           <ul className="other-menu">
             {site.other.map((link) => (
               <li key={`${link.url}|${link.label}`}>
-                <a href={link.url}>{link.label}</a>
+                <SiteLink href={link.url}>{link.label}</SiteLink>
               </li>
             ))}
           </ul>

@@ -84,7 +84,7 @@ function listen(server: Server): Promise<number> {
 export async function startHarness(): Promise<Harness> {
   const publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-browser-'));
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
-  const testApp = await startTestApp({ assets: loadAssets(publicDir), env: { LOG_LEVEL: 'silent' } });
+  const testApp = await startTestApp({ assets: loadAssets(publicDir, ''), env: { LOG_LEVEL: 'silent' } });
   const server = createServer(testApp.serverOptions, testApp.app);
   const port = await listen(server);
   const stopServers = async () => {

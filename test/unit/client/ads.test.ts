@@ -18,6 +18,7 @@ const state = (overrides: Partial<AppState> = {}): AppState => ({
   adUnitPath: '/123/sub',
   testAds: false,
   adSense: false,
+  basePath: '',
   dark: 'light',
   campaign: null,
   route: 'home',

@@ -82,7 +82,16 @@ describe('clickStartsNavigation', () => {
     ['prevented by the page', { ...plain, defaultPrevented: true }, link('https://sub.example.com/a'), false],
     ['a malformed href', plain, link('http://[oops/'), false],
   ])('%s -> %p', (_name, click, target, expected) => {
-    expect(clickStartsNavigation(click, target, here)).toBe(expected);
+    expect(clickStartsNavigation(click, target, here, '')).toBe(expected);
+  });
+
+  it.each([
+    ['a page under the base path', 'https://sub.example.com/answers/article-2', true],
+    ['the base path itself', 'https://sub.example.com/answers', true],
+    ['another app on the origin', 'https://sub.example.com/shop/cart', false],
+    ['a path that only starts like it', 'https://sub.example.com/answersx/a', false],
+  ])('under a base path, %s -> %p', (_name, href, expected) => {
+    expect(clickStartsNavigation(plain, link(href), 'https://sub.example.com/answers/article-1', '/answers')).toBe(expected);
   });
 });
 
@@ -96,7 +105,14 @@ describe('continuesOnArrival', () => {
     ['navigate', 'not a url', false],
     ['reload', 'https://sub.example.com/', false],
   ])('%s from %p -> %p', (navigationType, referrer, expected) => {
-    expect(continuesOnArrival({ navigationType, referrer, origin })).toBe(expected);
+    expect(continuesOnArrival({ navigationType, referrer, origin, basePath: '' })).toBe(expected);
+  });
+
+  it.each([
+    ['https://sub.example.com/answers/a', true],
+    ['https://sub.example.com/other/a', false],
+  ])('under a base path, from %p -> %p', (referrer, expected) => {
+    expect(continuesOnArrival({ navigationType: 'navigate', referrer, origin, basePath: '/answers' })).toBe(expected);
   });
 });
 
@@ -110,7 +126,7 @@ describe('wireProgressBar', () => {
 
   it('adds a bar in the brand colour on an in-site link click, and none for another site', () => {
     const { window, document } = testWindow(page);
-    wireProgressBar(window, '#2FABF0');
+    wireProgressBar(window, '#2FABF0', '');
     click(window, 'away');
     expect(document.getElementById('nav-progress')).toBeNull();
     click(window, 'next');
@@ -124,8 +140,8 @@ describe('wireProgressBar', () => {
     jest.useFakeTimers();
     const moving = testWindow(page);
     const still = testWindow(page, { matching: ['(prefers-reduced-motion: reduce)'] });
-    wireProgressBar(moving.window, '#000000');
-    wireProgressBar(still.window, '#000000');
+    wireProgressBar(moving.window, '#000000', '');
+    wireProgressBar(still.window, '#000000', '');
     click(moving.window, 'next');
     click(still.window, 'next');
     jest.advanceTimersByTime(TRICKLE_MS - 1);
@@ -138,7 +154,7 @@ describe('wireProgressBar', () => {
 
   it('clears the bar when the page comes back from the back/forward cache', () => {
     const { window, document } = testWindow(page);
-    wireProgressBar(window, '#000000');
+    wireProgressBar(window, '#000000', '');
     click(window, 'next');
     expect(document.getElementById('nav-progress')).not.toBeNull();
     window.dispatchEvent(new (window as unknown as typeof globalThis).PageTransitionEvent('pageshow', { persisted: true }));

@@ -46,6 +46,13 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ CONTENT_API_URL: 'http://user:s3cret@[bad' })).not.toThrow(/s3cret/);
   });
 
+  it('reads the base path: a prefix of safe segments, or none', () => {
+    expect(loadConfig({}).basePath).toBe('');
+    expect(loadConfig({ BASE_PATH: '' }).basePath).toBe('');
+    expect(loadConfig({ BASE_PATH: '/answers' }).basePath).toBe('/answers');
+    expect(loadConfig({ BASE_PATH: '/help/q-and-a_v2.1~x' }).basePath).toBe('/help/q-and-a_v2.1~x');
+  });
+
   it.each([
     ['PORT', 'abc'],
     ['PORT', '70000'],
@@ -69,6 +76,15 @@ describe('loadConfig', () => {
     ['MAX_CONNECTIONS', '0'],
     ['MAX_CONNECTIONS', 'many'],
     ['KEEP_ALIVE_TIMEOUT_MS', '500'],
+    ['BASE_PATH', 'answers'],
+    ['BASE_PATH', '/answers/'],
+    ['BASE_PATH', '/'],
+    ['BASE_PATH', '/a//b'],
+    ['BASE_PATH', '/a/../b'],
+    ['BASE_PATH', '/a b'],
+    ['BASE_PATH', '/%61nswers'],
+    ['BASE_PATH', '/answers?x=1'],
+    ['BASE_PATH', '/answers#top'],
   ])('%s=%p stops start-up naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));

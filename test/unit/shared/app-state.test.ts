@@ -13,6 +13,7 @@ const state: AppState = {
   campaign: { exists: true, headline: '&amp; <b>' },
   route: 'home',
   pixels: [],
+  basePath: '/answers',
 };
 
 describe('serializeAppState', () => {

@@ -21,7 +21,10 @@ describe('joinPath', () => {
     ['', 'seg', '/seg'],
     ['/', 'seg', '/seg'],
     ['/', '/', '/'],
-    ['/base', '', '/base'],
+    ['/base', '', '/base/'],
+    ['/base', '/', '/base/'],
+    ['/base', '/category/x/', '/base/category/x/'],
+    ['/base', '/?s=a%2Fb&page=2', '/base/?s=a%2Fb&page=2'],
     ['', '', '/'],
     ['https://cdn.example.com/img/', '/a.png', 'https://cdn.example.com/img/a.png'],
   ])('%p + %p = %p', (base, segment, expected) => {
