@@ -81,10 +81,12 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
-export async function startHarness(): Promise<Harness> {
+/** The real client build served by the test app; `basePath` serves the sites under that BASE_PATH. */
+export async function startHarness(options: { basePath?: string } = {}): Promise<Harness> {
+  const basePath = options.basePath ?? '';
   const publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-browser-'));
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
-  const testApp = await startTestApp({ assets: loadAssets(publicDir, ''), env: { LOG_LEVEL: 'silent' } });
+  const testApp = await startTestApp({ assets: loadAssets(publicDir, basePath), env: { LOG_LEVEL: 'silent', BASE_PATH: basePath } });
   const server = createServer(testApp.serverOptions, testApp.app);
   const port = await listen(server);
   const stopServers = async () => {
