@@ -1,8 +1,9 @@
-/** Dark mode toggle: flips the class on <html> and keeps the choice in a cookie for the server. */
+/**
+ * Dark mode toggle: flips the class on <html> and keeps the choice in a cookie, which the inline
+ * script in <head> applies on the next pages before first paint (src/shared/saved-theme.ts).
+ */
 import type { Theme } from '../shared/app-state';
-
-/** The cookie src/server/render/theme.ts reads; host-only (no Domain), so each site keeps its own. */
-export const THEME_COOKIE = 'theme';
+import { THEME_COOKIE } from '../shared/saved-theme';
 const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 export function themeOf(root: Element): Theme {
@@ -20,8 +21,10 @@ export function themeCookie(theme: Theme, secure: boolean): string {
 export function wireThemeToggle(doc: Document): void {
   const button = doc.getElementById('theme-toggle');
   if (!button) return;
+  const root = doc.documentElement;
+  // The server rendered the site's theme; the saved one may have replaced it since.
+  button.setAttribute('aria-pressed', String(themeOf(root) === 'dark'));
   button.addEventListener('click', () => {
-    const root = doc.documentElement;
     const theme = nextTheme(themeOf(root));
     root.classList.remove('dark', 'light');
     root.classList.add(theme);

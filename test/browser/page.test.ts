@@ -107,7 +107,7 @@ describe('navigation progress bar', () => {
 });
 
 describe('theme toggle', () => {
-  it('switches the class and aria-pressed, and the server renders the choice on reload (no flash)', async () => {
+  it('switches the class and aria-pressed; on reload the saved choice is applied to the same bytes', async () => {
     const { page } = await harness.open();
     await page.goto(harness.url('dark.test', '/'));
     const toggle = page.getByRole('button', { name: 'Dark mode' });
@@ -120,8 +120,33 @@ describe('theme toggle', () => {
 
     const reloaded = await page.reload();
     const html = (await reloaded?.text()) ?? '';
-    expect(html).toMatch(/<html lang="en" class="light"/);
-    expect(html).toMatch(/id="theme-toggle" aria-pressed="false"/);
+    // The server sends the site's theme to everyone; the browser applies the visitor's choice.
+    expect(html).toMatch(/<html lang="en" class="dark"/);
+    expect(await page.getAttribute('html', 'class')).toBe('light');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('applies the saved theme before first paint, by the head script alone (no flash of the site theme)', async () => {
+    const { page, context } = await harness.open();
+    await context.addCookies([{ name: 'theme', value: 'light', url: harness.url('dark.test', '/') }]);
+    // Without the client bundle, only the inline head script can change the class.
+    await page.route('**/assets/client-*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
+    // The class when the body starts: nothing of the page is painted before that.
+    await page.addInitScript(() => {
+      new MutationObserver((_mutations, observer) => {
+        if (!document.body) return;
+        sessionStorage.setItem('classAtBody', document.documentElement.className);
+        observer.disconnect();
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const response = await page.goto(harness.url('dark.test', '/'));
+    expect((await response?.text()) ?? '').toMatch(/<html lang="en" class="dark"/);
+    expect(await page.evaluate(() => sessionStorage.getItem('classAtBody'))).toBe('light');
+    const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    await context.clearCookies();
+    await page.goto(harness.url('dark.test', '/'));
+    expect(await page.evaluate(() => sessionStorage.getItem('classAtBody'))).toBe('dark');
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).not.toBe(background);
   });
 
   it('keeps the choice per site', async () => {

@@ -66,9 +66,9 @@ describe('sanitizer probes through the page', () => {
       ['external', 'https://other.example.org/page', 'noopener'],
       ['local', '/local-page', null],
     ]);
-    // The page's only executable scripts are the hashed loader and React's reveal scripts, which carry the response's nonce.
+    // The page's only executable scripts are the hashed saved-theme script and loader, and React's reveal scripts, which carry the response's nonce.
     const executable = [...doc.querySelectorAll('script')].filter((s) => !s.type || s.type === 'module' || s.type === 'text/javascript');
-    expect(executable.filter((script) => !script.hasAttribute('nonce'))).toHaveLength(1);
+    expect(executable.filter((script) => !script.hasAttribute('nonce'))).toHaveLength(2);
   });
 
   it('a </script> and U+2028 in a title stay text: in <title>, h1, JSON-LD and the new-articles list', async () => {
@@ -77,7 +77,7 @@ describe('sanitizer probes through the page', () => {
     const doc = parseHtml(res.text);
     expect(doc.querySelector('h1')?.textContent).toBe('Close </script><script>alert("title")</script> \u2028 & "quotes"');
     expect(doc.title).toBe('Close </script><script>alert("title")</script> \u2028 & "quotes" | Rich Answers');
-    expect(res.text.match(/<script(?! nonce=)/g)).toHaveLength(4); // two JSON-LD, app-state, loader (and React's nonce scripts)
+    expect(res.text.match(/<script(?! nonce=)/g)).toHaveLength(5); // saved theme, two JSON-LD, app-state, loader (and React's nonce scripts)
     expect(res.text).not.toContain('alert("title")</script>');
     const ld = [...doc.querySelectorAll('script[type="application/ld+json"]')];
     expect(ld.every((script) => !/[<>\u2028]/.test(script.textContent ?? ''))).toBe(true);

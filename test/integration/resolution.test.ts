@@ -62,11 +62,12 @@ describe('settings resolution through HTTP', () => {
     expect(doc.querySelector('[data-ad-slot]')).toBeNull();
   });
 
-  it('a dark site renders <html class="dark">, a cookie choice wins', async () => {
+  it('a dark site renders <html class="dark">, whatever the visitor saved (the browser applies that)', async () => {
     expect((await home('dark.test')).doc.documentElement.className).toBe('dark');
     const res = await request(t.app).get('/').set('Host', 'dark.test').set('Cookie', 'theme=light');
-    expect(parseHtml(res.text).documentElement.className).toBe('light');
-    expect(appStateOf(parseHtml(res.text)).dark).toBe('light');
+    expect(parseHtml(res.text).documentElement.className).toBe('dark');
+    expect(appStateOf(parseHtml(res.text)).dark).toBe('dark');
+    expect(res.headers.vary).toBe('Accept-Encoding');
   });
 
   it('the brand colour is #2FABF0 on the default site key and black on others', async () => {

@@ -54,22 +54,24 @@ describe('security headers', () => {
     [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes]) => !/type="application\/(?:ld\+)?json"/.test(attributes ?? ''));
   const scriptSourcesOf = (csp: string | undefined) => /script-src ([^;]*)/.exec(csp ?? '')?.[1]?.split(' ') ?? [];
 
-  it('allow exactly the inline loader a complete page carries, and no other inline script runs', async () => {
+  const hashOf = (script: string | undefined) => `'sha256-${createHash('sha256').update(script ?? '').digest('base64')}'`;
+
+  it('allow exactly the inline scripts a complete page carries (saved theme, loader), by their hashes', async () => {
     const res = await request(plain.app).get('/article-1').set('Host', 'sub.example.com').set('User-Agent', 'Googlebot/2.1 (+http://www.google.com/bot.html)');
-    const executable = executableScripts(res.text);
-    expect(executable).toHaveLength(1);
-    const hash = createHash('sha256').update(executable[0]?.[2] ?? '').digest('base64');
-    expect(scriptSourcesOf(res.headers['content-security-policy'])[0]).toBe(`'sha256-${hash}'`);
+    const [theme, loader, ...others] = executableScripts(res.text);
+    expect(others).toEqual([]);
+    expect(theme?.[2]).toContain('document.cookie');
+    expect(scriptSourcesOf(res.headers['content-security-policy']).slice(0, 2)).toEqual([hashOf(loader?.[2]), hashOf(theme?.[2])]);
     expect(res.headers['content-security-policy']).not.toContain("'nonce-");
   });
 
-  it('on a streamed page, allow the loader by its hash and React\'s reveal scripts by this response\'s nonce only', async () => {
+  it('on a streamed page, allow the loader and saved-theme script by their hashes and React\'s reveal scripts by this response\'s nonce only', async () => {
     const res = await request(plain.app).get('/article-1').set('Host', 'sub.example.com');
     const sources = scriptSourcesOf(res.headers['content-security-policy']);
-    const nonce = /^'nonce-([A-Za-z0-9+/=]{24})'$/.exec(sources[1] ?? '')?.[1];
+    const nonce = /^'nonce-([A-Za-z0-9+/=]{24})'$/.exec(sources[2] ?? '')?.[1];
     expect(nonce).toBeDefined();
-    const [loader, ...streamed] = executableScripts(res.text);
-    expect(sources[0]).toBe(`'sha256-${createHash('sha256').update(loader?.[2] ?? '').digest('base64')}'`);
+    const [theme, loader, ...streamed] = executableScripts(res.text);
+    expect(sources.slice(0, 2)).toEqual([hashOf(loader?.[2]), hashOf(theme?.[2])]);
     expect(streamed.length).toBeGreaterThan(0);
     for (const [, attributes] of streamed) expect(attributes).toContain(`nonce="${nonce}"`);
     const again = await request(plain.app).get('/article-1').set('Host', 'sub.example.com');

@@ -166,7 +166,7 @@ export function appStateProblemOf(body: string): string | null {
   const opened = body.match(/<script[\s>]/g)?.length ?? 0;
   const closed = body.match(/<\/script>/g)?.length ?? 0;
   if (opened !== closed) return `script elements: ${opened} opened, ${closed} closed`;
-  // Data scripts (the app-state, JSON-LD) must parse; only the one loader (and React's nonce scripts) may run.
+  // Data scripts (the app-state, JSON-LD) must parse; only the saved-theme script, the loader (both hashed) and React's nonce scripts may run.
   const scripts = [...body.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
   const data = scripts.filter(([, attributes]) => /type="application\/(?:ld\+)?json"/.test(attributes ?? ''));
   for (const [, , text] of data) {
@@ -181,5 +181,5 @@ export function appStateProblemOf(body: string): string | null {
   const nonces = new Set(executable.map(([, attributes]) => / nonce="([^"]+)"/.exec(attributes ?? '')?.[1]).filter((nonce) => nonce !== undefined));
   if (nonces.size > 1) return 'scripts with different nonces';
   const withoutNonce = executable.filter(([, attributes]) => !/ nonce="/.test(attributes ?? '')).length;
-  return withoutNonce === 1 ? null : `${withoutNonce} executable scripts without a nonce, not just the loader`;
+  return withoutNonce === 2 ? null : `${withoutNonce} executable scripts without a nonce, not just the saved-theme script and the loader`;
 }

@@ -3,7 +3,9 @@
  * CSP, HSTS, nosniff, a referrer policy and frame-ancestors, set by helmet on every answer.
  */
 import type { Request, RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
 import helmet from 'helmet';
+import { SAVED_THEME_SCRIPT } from '../../shared/saved-theme';
 
 /**
  * Third-party hosts GPT, AdSense and gtag.js talk to (connect-src) or frame (frame-src): ad
@@ -24,6 +26,9 @@ export const AD_AND_ANALYTICS_HOSTS = [
 
 export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 
+/** The hash of the inline script that applies the saved theme before first paint, computed once. */
+export const SAVED_THEME_SCRIPT_HASH = `sha256-${createHash('sha256').update(SAVED_THEME_SCRIPT).digest('base64')}`;
+
 /**
  * The policy, a pure function of the loader's hash. Only the hashed inline loader runs, and
  * what it adds ('strict-dynamic'); `https:` and 'unsafe-inline' are fallbacks for browsers
@@ -32,7 +37,7 @@ export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 export function contentSecurityPolicy(loaderHash: string): CspDirectives {
   return {
     'default-src': ["'self'"],
-    'script-src': [`'${loaderHash}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"],
+    'script-src': [`'${loaderHash}'`, `'${SAVED_THEME_SCRIPT_HASH}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     // Ad scripts set inline styles, also inside the same-origin frames that inherit this policy.

@@ -6,12 +6,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import fresh from 'fresh';
 import { preferredEncoding } from '../encoding';
-import { savedThemeOf } from '../render/theme';
 import type { CachedPage, PageCache } from './page-cache';
 import { pageCacheKeyOf } from './rules';
 
-/** The saved theme (a cookie) changes a page's bytes; nothing else of the visitor does. */
-export const HTML_VARY = 'Accept-Encoding, Cookie';
+/** Only the encoding differs between visitors of a URL: the saved theme is applied in the browser. */
+export const HTML_VARY = 'Accept-Encoding';
 
 /**
  * The page-cache key of a request for a resolved host, read from its target (the raw target
@@ -23,7 +22,6 @@ export function pageCacheKeyOfRequest(req: IncomingMessage, host: string, url: s
     host,
     path: queryStart < 0 ? url : url.slice(0, queryStart),
     query: queryStart < 0 ? {} : parseQuery(url.slice(queryStart + 1)),
-    theme: savedThemeOf(req.headers.cookie),
   });
 }
 

@@ -18,7 +18,6 @@ import type { Assets } from '../assets';
 import { streamedPagePolicyOf } from '../middleware/security';
 import { isCrawler } from '../rules/crawler';
 import { renderToDocument, sendDocument, streamDocument } from './stream';
-import { themeOf } from './theme';
 
 export interface PageView {
   readonly status: number;
@@ -95,7 +94,8 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
   return {
     async sitePage(req, res, site, rule, view) {
       const ads = adSelectionFor(site, rule, queryOf(req).testDisplayAd === 'on');
-      const theme = themeOf(req.headers.cookie, site.setting.darkmode);
+      // The site's theme; a visitor's saved one is applied in the browser (saved-theme.ts).
+      const theme: Theme = site.setting.darkmode ? 'dark' : 'light';
       const campaign = view.campaign ?? null;
       const state = appStateOf(site, rule, ads, theme, campaign, basePath);
       const pageSettings = site.setting.config.igp_settings;

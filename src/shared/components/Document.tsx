@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { APP_STATE_ID, serializeAppState, type AppState } from '../app-state';
 import { rememberStrings } from '../format';
 import { rememberedJsonForScript } from '../json-script';
+import { SAVED_THEME_SCRIPT } from '../saved-theme';
 import { BasePathProvider } from './SiteLink';
 
 /** Open Graph and Twitter card data of a page; all URLs absolute. */
@@ -91,6 +92,7 @@ export function Document({ head, state, assets, children }: DocumentProps) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <script dangerouslySetInnerHTML={{ __html: SAVED_THEME_SCRIPT }} />
         <title>{head.title}</title>
         {head.description ? <meta name="description" content={head.description} /> : null}
         {head.noindex ? <meta name="robots" content="noindex" /> : null}

@@ -1,8 +1,11 @@
 import { nextTheme, themeCookie, themeOf, wireThemeToggle } from '../../../src/client/theme';
-import { themeOf as serverThemeOf } from '../../../src/server/render/theme';
+import { SAVED_THEME_SCRIPT } from '../../../src/shared/saved-theme';
 import { closeTestWindows, testWindow } from './window';
 
 afterEach(closeTestWindows);
+
+/** Runs the head script as the browser would, against this document. */
+const runHeadScript = (document: Document) => new Function('document', SAVED_THEME_SCRIPT)(document);
 
 describe('theme choice', () => {
   it('flips between dark and light', () => {
@@ -17,15 +20,30 @@ describe('theme choice', () => {
     expect(themeOf(document.documentElement)).toBe('light');
   });
 
-  it('writes a host-only, year-long cookie the server reads back', () => {
+  it('writes a host-only, year-long cookie that the head script applies on the next page', () => {
     for (const theme of ['dark', 'light'] as const) {
       const cookie = themeCookie(theme, false);
       expect(cookie).toBe(`theme=${theme}; Path=/; Max-Age=31536000; SameSite=Lax`);
       expect(cookie).not.toMatch(/Domain=/i);
-      // The browser sends back the name=value pair only; the server prefers it to the site default.
-      expect(serverThemeOf(cookie.split(';')[0], theme !== 'dark')).toBe(theme);
+      const other = theme === 'dark' ? 'light' : 'dark';
+      const { document } = testWindow(`<html class="${other}"><body></body></html>`, { url: 'http://dark.test/' });
+      document.cookie = 'other=1';
+      document.cookie = cookie.split(';')[0] ?? '';
+      runHeadScript(document);
+      expect(document.documentElement.className).toBe(theme);
     }
     expect(themeCookie('dark', true)).toMatch(/; Secure$/);
+  });
+});
+
+describe('the saved-theme head script', () => {
+  it('leaves the site\'s theme alone without a saved choice, or with a value it does not know', () => {
+    for (const cookie of [null, 'theme=blue', 'mytheme=dark']) {
+      const { document } = testWindow('<html class="light"><body></body></html>', { url: 'http://dark.test/' });
+      if (cookie) document.cookie = cookie;
+      runHeadScript(document);
+      expect(document.documentElement.className).toBe('light');
+    }
   });
 });
 
@@ -42,6 +60,12 @@ describe('wireThemeToggle', () => {
     expect(document.documentElement.className).toBe('light');
     expect(button.getAttribute('aria-pressed')).toBe('false');
     expect(document.cookie).toBe('theme=light');
+  });
+
+  it('presses the button for a saved theme the head script applied after the server rendered it', () => {
+    const { document } = testWindow('<html class="dark"><body><button id="theme-toggle" aria-pressed="false">x</button></body></html>');
+    wireThemeToggle(document);
+    expect(document.getElementById('theme-toggle')?.getAttribute('aria-pressed')).toBe('true');
   });
 
   it('does nothing on pages without the toggle', () => {

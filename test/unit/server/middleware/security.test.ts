@@ -1,4 +1,4 @@
-import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy } from '../../../../src/server/middleware/security';
+import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy, SAVED_THEME_SCRIPT_HASH } from '../../../../src/server/middleware/security';
 
 const HASH = 'sha256-AbCdEf0123456789+/AbCdEf0123456789+/AbCdEf0=';
 
@@ -6,7 +6,7 @@ describe('contentSecurityPolicy', () => {
   const policy = contentSecurityPolicy(HASH);
 
   it('allows scripts only through the hashed loader and what it adds', () => {
-    expect(policy['script-src']).toEqual([`'${HASH}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"]);
+    expect(policy['script-src']).toEqual([`'${HASH}'`, `'${SAVED_THEME_SCRIPT_HASH}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"]);
     expect(Object.values(policy).flat()).not.toContain("'unsafe-eval'");
   });
 
@@ -29,3 +29,4 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy('sha256-other')['script-src']?.[0]).toBe("'sha256-other'");
   });
 });
+

@@ -1,14 +1,13 @@
 import { cacheControlOf, pageCacheKeyOf } from '../../../../src/server/page-cache/rules';
 
-const base = { host: 'a.example.com', path: '/x', query: {}, theme: null };
+const base = { host: 'a.example.com', path: '/x', query: {} };
 const times = { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 };
 
 describe('pageCacheKeyOf', () => {
-  it('keys by host, path, page and saved theme; tracking parameters do not matter', () => {
+  it('keys by host, path and page; tracking parameters do not matter', () => {
     expect(pageCacheKeyOf(base)).toBe(pageCacheKeyOf({ ...base, query: { utm_source: 'x', fbclid: 'y' } }));
     expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, host: 'b.example.com' }));
     expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, query: { page: '2' } }));
-    expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, theme: 'dark' }));
   });
   it.each(['s', 'utm_id', 'campaign_id', 'testDisplayAd'])('a page with %s is personal: no key', (name) => {
     expect(pageCacheKeyOf({ ...base, query: { [name]: '' } })).toBeNull();
