@@ -95,7 +95,7 @@ describe('sanitizer probes through the page', () => {
     expect(state.menu.categories[0]?.name).toBe('Rich </script><script>alert(1)</script>\u2028line');
     expect(state.campaign?.headline).toBe('</script><script>alert("campaign")</script>,line\u2028break');
     expect(doc.getElementById('campaign-headline')?.textContent).toBe('</script><script>alert("campaign")</script>,line\u2028break');
-    expect(doc.querySelectorAll('script')).toHaveLength(3); // JSON-LD, app-state, loader
+    expect(doc.querySelectorAll('script')).toHaveLength(4); // saved theme, JSON-LD, app-state, loader
   });
 });
 
