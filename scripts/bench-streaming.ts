@@ -1,5 +1,5 @@
 /**
- * Streaming benchmark (decision 0170): an uncached article page (page cache and data cache off)
+ * Streaming benchmark (decision 0180): an uncached article page (page cache and data cache off)
  * whose new-articles call (findnew) answers after 300 ms, on the demo data.
  *
  *   node scripts/bench-streaming.mjs [requests]

@@ -1,5 +1,5 @@
 /**
- * Streaming (decision 0170): people get the shell before the secondary data (the new-articles
+ * Streaming (decision 0180): people get the shell before the secondary data (the new-articles
  * list) is loaded, and the list in the same response; crawlers get the whole page in one body.
  * The fake findnew call is held until the test releases it: no timing luck.
  */

@@ -1,6 +1,6 @@
 /**
  * Renders a page with renderToPipeableStream (React's Node build), in one of two ways
- * (decision 0170):
+ * (decision 0180):
  * - streamed (people): the shell leaves as soon as it is ready (onShellReady), compressed and
  *   flushed per part; Suspense boundaries (new articles) follow in the same response;
  * - complete (crawlers, page-cache fills, error pages): the whole document once everything is
