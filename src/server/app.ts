@@ -143,7 +143,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(httpsRedirect({ trust: shared.trust, basePath }));
   app.use(routeMatching());
   // Page-cache hits while draining (the fast path leaves those to Express), and every miss.
-  app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
+  app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, trust: shared.trust }));
   app.use(documentCompression());
   // From here on every lookup shares the request's one upstream budget.
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));

@@ -5,6 +5,7 @@ import type { Site } from './site/load-site';
 import type { PageOutput } from './page-cache/page-cache';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
+import type { PagePart } from './upstream/failures';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -27,6 +28,8 @@ declare global {
       site?: Site;
       /** Set by the page-cache middleware: how the rendered page may be cached. */
       pageOutput?: PageOutput;
+      /** The parts of the page that fell back after a failed lookup: then it is degraded (lookup-scope.ts). */
+      fellBack?: Set<PagePart>;
     }
   }
 }

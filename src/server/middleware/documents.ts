@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
+import { lookupScopeOf } from '../lookup-scope';
 import { requestSiteRoot } from '../seo/request-origin';
 
 /**
@@ -12,7 +13,9 @@ export function documentRendering(options: { basePath: string }): RequestHandler
     const { site, route, host, upstream } = res.locals;
     if (route?.kind !== 'document') return next();
     if (!site || !host || !upstream) throw new Error('document rendering ran before site settings');
-    const body = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin: requestSiteRoot(req, host, options.basePath), basePath: options.basePath, part: route.part, api: upstream.api, log: req.log });
+    const body = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin: requestSiteRoot(req, host, options.basePath), basePath: options.basePath, part: route.part, api: upstream.api, lookup: lookupScopeOf(req, res) });
+    // A document built on a list that could not be loaded is degraded: never kept by a shared cache.
+    if ((res.locals.fellBack?.size ?? 0) > 0) res.setHeader('cache-control', 'private, no-store');
     res.status(200).type(route.rule.contentType).send(body);
   };
 }

@@ -10,6 +10,8 @@ import { peerIsTrusted, type TrustFunction } from '../peer-trust';
  */
 export const MAX_LOCATION_LENGTH = 2048;
 
+export const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
+
 /** True when X-Forwarded-Proto (its first value) says the visitor came over plain http. Pure. */
 export function forwardedOverHttp(forwardedProto: string | string[] | undefined): boolean {
   const value = Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto;
@@ -35,6 +37,8 @@ export function httpsRedirect(options: { trust: TrustFunction; basePath: string 
     // req.path is the site's own path: the base path was taken off in front (base-path.ts).
     const location = httpsLocationOf(host, joinPath(options.basePath, req.path), req.originalUrl);
     if (location.length > MAX_LOCATION_LENGTH) return next(badRequest('This address is too long.'));
+    // The same for every visitor of that address: a CDN may keep it for a while.
+    res.setHeader('cache-control', REDIRECT_CACHE_CONTROL);
     res.redirect(308, location);
   };
 }

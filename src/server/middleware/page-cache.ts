@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import { answerFromPageCache, HTML_VARY, pageCacheKeyOfRequest } from '../page-cache/hit';
 import type { PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
+import { peerIsTrusted, type TrustFunction } from '../peer-trust';
 import { routeLabelOf, siteLabelOf } from './request-metrics';
 
 /**
@@ -9,13 +10,13 @@ import { routeLabelOf, siteLabelOf } from './request-metrics';
  * lets the page render and keeps the result. Personal pages (search, campaign ids, ad preview)
  * are never cached, here or by a CDN.
  */
-export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes }): RequestHandler {
+export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; trust: TrustFunction }): RequestHandler {
   const sharedCacheControl = cacheControlOf(true, 200, options.cdn);
   return function serveFromPageCache(req, res, next) {
     const { host } = res.locals;
     if (!host) throw new Error('page caching ran before host resolution');
     // req.url: the target without the base path (middleware/base-path.ts).
-    const key = pageCacheKeyOfRequest(req, host, req.url);
+    const key = pageCacheKeyOfRequest(req, host, req.url, peerIsTrusted(options.trust, req.socket));
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
     res.setHeader('vary', HTML_VARY);
     const cache = options.cache;

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../errors';
+import { lookupScopeOf } from '../lookup-scope';
 import { loadSite, type SiteLoaderDeps } from '../site/load-site';
 
 const MAX_REMEMBERED_UNKNOWN_SLOTS = 1000;
@@ -15,7 +16,7 @@ export function siteSettings(deps: Omit<SiteLoaderDeps, 'api'>): RequestHandler 
   return async function resolveSiteSettings(req, res, next) {
     const { host, siteKey, upstream } = res.locals;
     if (!host || !siteKey || !upstream) throw new Error('site settings ran before host resolution or the request-upstream middleware');
-    const site = await loadSite({ ...deps, api: upstream.api }, host, siteKey, req.log);
+    const site = await loadSite({ ...deps, api: upstream.api }, host, siteKey, lookupScopeOf(req, res));
     if (!site) throw unavailable('No site settings could be loaded for this address.');
     for (const slot of site.setting.config.ad_slots) {
       const id = `${site.setting._id}|${slot}`;

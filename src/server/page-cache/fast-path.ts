@@ -46,7 +46,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     // Keyed by the site's own target, as the Express chain sees it once the prefix is off.
     const target = targetInsideBasePath(deps.basePath, req.url ?? '/');
     if (target === null) return false;
-    const key = pageCacheKeyOfRequest(req, address.host, target);
+    const key = pageCacheKeyOfRequest(req, address.host, target, trusted);
     if (key === null) return false;
 
     const started = performance.now();

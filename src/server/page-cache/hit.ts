@@ -3,23 +3,36 @@
  * (fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
 import { parse as parseQuery } from 'node:querystring';
 import fresh from 'fresh';
 import { preferredEncoding } from '../encoding';
 import type { CachedPage, PageCache } from './page-cache';
+import { requestHostOf } from '../rules/host';
+import { siteOrigin } from '../seo/urls';
 import { pageCacheKeyOf } from './rules';
 
 /** Only the encoding differs between visitors of a URL: the saved theme is applied in the browser. */
 export const HTML_VARY = 'Accept-Encoding';
 
+/** The request's scheme, as Express's `req.protocol` reads it. */
+function requestProtocolOf(req: IncomingMessage, peerIsTrusted: boolean): string {
+  const own = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
+  const forwarded = req.headers['x-forwarded-proto'];
+  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
+  return peerIsTrusted && value ? (value.split(',')[0]?.trim() ?? own) : own;
+}
+
 /**
  * The page-cache key of a request for a resolved host, read from its target (the raw target
- * without the base path); null: never cached.
+ * without the base path); null: never cached. It holds the site's origin as the page shows it
+ * (canonical, og:url): on a development host the request's scheme and port reach it
+ * (seo/urls.ts, siteOrigin).
  */
-export function pageCacheKeyOfRequest(req: IncomingMessage, host: string, url: string): string | null {
+export function pageCacheKeyOfRequest(req: IncomingMessage, host: string, url: string, peerIsTrusted: boolean): string | null {
   const queryStart = url.indexOf('?');
   return pageCacheKeyOf({
-    host,
+    origin: siteOrigin(host, { protocol: requestProtocolOf(req, peerIsTrusted), rawHost: requestHostOf(req, peerIsTrusted) ?? '' }),
     path: queryStart < 0 ? url : url.slice(0, queryStart),
     query: queryStart < 0 ? {} : parseQuery(url.slice(queryStart + 1)),
   });
@@ -33,17 +46,18 @@ export function pageCacheKeyOfRequest(req: IncomingMessage, host: string, url: s
 export function answerFromPageCache(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, cacheControl: string): CachedPage | undefined {
   const page = cache.servablePage(key);
   if (!page) return undefined;
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const etag = page.etags[encoding];
   res.setHeader('content-type', 'text/html; charset=utf-8');
   res.setHeader('cache-control', cacheControl);
   res.setHeader('vary', HTML_VARY);
-  res.setHeader('etag', page.etag);
+  res.setHeader('etag', etag);
   res.setHeader('x-page-cache', 'hit');
-  if (fresh(req.headers, { etag: page.etag })) {
+  if (fresh(req.headers, { etag })) {
     res.statusCode = 304;
     res.end();
     return page;
   }
-  const encoding = preferredEncoding(req.headers['accept-encoding']);
   const body = page[encoding];
   if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
   res.setHeader('content-length', body.length);

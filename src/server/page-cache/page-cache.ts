@@ -5,13 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { encodeBody } from '../encoding';
+import { encodeBody, type Encoding } from '../encoding';
 
 export interface CachedPage {
   readonly identity: Buffer;
   readonly gzip: Buffer;
   readonly br: Buffer;
-  readonly etag: string;
+  /** One strong ETag per encoding: the bodies differ, so a cache must not take one for another. */
+  readonly etags: Readonly<Record<Encoding, string>>;
   readonly storedAt: number;
   /** The request-metrics labels of the request that rendered it, for the hits. */
   readonly labels: PageLabels;
@@ -72,9 +73,10 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return true;
     },
     store(key, html, labels) {
-      const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
+      const hash = createHash('sha1').update(html).digest('base64url');
+      const etags = { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` };
       // Compressed once here, synchronously: many concurrent async encoders cost far more time and memory.
-      const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etag, storedAt: now(), labels, refreshingSince: null };
+      const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etags, storedAt: now(), labels, refreshingSince: null };
       cache.set(key, page);
       return page;
     },

@@ -4,13 +4,14 @@
 export const PERSONAL_QUERY_PARAMETERS = ['s', 'utm_id', 'campaign_id', 'testDisplayAd'] as const;
 
 export interface PageRequest {
-  readonly host: string;
+  /** The site's origin as the page shows it (its host, and on development hosts scheme and port). */
+  readonly origin: string;
   readonly path: string;
   readonly query: Readonly<Record<string, unknown>>;
 }
 
 /**
- * The cache key of a page, or null when the page is personal. Only `page` changes a shared
+ * The cache key of a page, or null when the page is personal. Of the query, only `page` changes a shared
  * page's bytes; other parameters (tracking and the like) are not part of the key. Nothing of
  * the visitor is: the saved theme and the device class are applied in the browser.
  */
@@ -18,7 +19,7 @@ export function pageCacheKeyOf(request: PageRequest): string | null {
   if (PERSONAL_QUERY_PARAMETERS.some((name) => request.query[name] !== undefined)) return null;
   const page = request.query.page;
   if (page !== undefined && typeof page !== 'string') return null;
-  return `${request.host}|${request.path}|${page ?? ''}`;
+  return `${request.origin}|${request.path}|${page ?? ''}`;
 }
 
 export interface CdnTimes {

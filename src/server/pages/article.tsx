@@ -1,4 +1,3 @@
-import type { Logger } from 'pino';
 import type { ArticleCard } from '../../shared/components/ArticleList';
 import { ArticlePage } from '../../shared/components/Pages';
 import type { Article } from '../../shared/records';
@@ -9,7 +8,7 @@ import { leadImageOf, sanitizedBodyOf } from '../sanitize';
 import { articleHead } from '../seo/page-head';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
-import { findNewOrEmpty, requiredOrUnavailable } from '../upstream/failures';
+import { findNewOrEmpty, requiredOrUnavailable, type LookupScope } from '../upstream/failures';
 import { categoriesOf, toCard } from './cards';
 import type { PageLoader } from './context';
 import { finalArticlesOf } from './final-articles';
@@ -19,26 +18,26 @@ import { finalArticlesOf } from './final-articles';
  * count as an empty list, topped up from article/home (final_articles order), without the
  * current article or repeats. Secondary: the page is streamed without waiting for it.
  */
-async function newArticlesOf(article: Article, site: Site, api: ContentApi, log: Logger): Promise<readonly ArticleCard[]> {
-  const answered = await findNewOrEmpty(log, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
+async function newArticlesOf(article: Article, site: Site, api: ContentApi, lookup: LookupScope): Promise<readonly ArticleCard[]> {
+  const answered = await findNewOrEmpty(lookup, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
   const found = topUpNewArticles(answered, [], article._id);
-  const home = needsTopUp(found.length) ? await finalArticlesOf(site, api, log) : [];
+  const home = needsTopUp(found.length) ? await finalArticlesOf(site, api, lookup) : [];
   // The list shows titles and excerpts only: no category lookup for its cards.
   return topUpNewArticles(found, home, article._id).map((item) => toCard(item, new Map()));
 }
 
 /** An article by slug (primary: it decides the status), with the new articles streamed under it. */
-export const loadArticle: PageLoader = async ({ site, origin, route, api, log }) => {
+export const loadArticle: PageLoader = async ({ site, origin, route, api, lookup }) => {
   const slug = route.index ?? '';
   if (!isValidSlug(slug)) throw notFound();
-  const article = await requiredOrUnavailable(log, () => api.articleBySlug(slug, site.scope));
+  const article = await requiredOrUnavailable(lookup, () => api.articleBySlug(slug, site.scope));
   if (!article) throw notFound('There is no answer at this address.');
 
-  const newArticles = newArticlesOf(article, site, api, log);
+  const newArticles = newArticlesOf(article, site, api, lookup);
   // The render reads it (and reports a failure as render.error); this only keeps a page that
   // fails before it renders from leaving an unhandled rejection behind.
   newArticles.catch(() => undefined);
-  const categories = await categoriesOf([article], site, api, log);
+  const categories = await categoriesOf([article], site, api, lookup);
   const category = article.category ? categories.get(article.category) : undefined;
   return {
     status: 200,

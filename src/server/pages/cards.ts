@@ -1,16 +1,15 @@
 /** Article cards with their category names, fetching only categories the menu does not hold. */
-import type { Logger } from 'pino';
 import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
 import type { Site } from '../site/load-site';
-import { listOrEmpty } from '../upstream/failures';
+import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 
-export async function categoriesOf(articles: readonly Article[], site: Site, api: ContentApi, log: Logger): Promise<Map<string, Category>> {
+export async function categoriesOf(articles: readonly Article[], site: Site, api: ContentApi, lookup: LookupScope): Promise<Map<string, Category>> {
   const known = new Map(site.menu.categories.map((category) => [category._id, category]));
   const missing = [...new Set(articles.map((article) => article.category).filter((id): id is string => Boolean(id) && !known.has(id as string)))];
   if (missing.length > 0) {
-    for (const category of await listOrEmpty(log, () => api.categoriesByIds(missing), [])) known.set(category._id, category);
+    for (const category of await listOrEmpty(lookup, 'list', () => api.categoriesByIds(missing), [])) known.set(category._id, category);
   }
   return known;
 }
@@ -27,7 +26,7 @@ export function toCard(article: Article, categories: ReadonlyMap<string, Categor
   };
 }
 
-export async function cardsOf(articles: readonly Article[], site: Site, api: ContentApi, log: Logger): Promise<ArticleCard[]> {
-  const categories = await categoriesOf(articles, site, api, log);
+export async function cardsOf(articles: readonly Article[], site: Site, api: ContentApi, lookup: LookupScope): Promise<ArticleCard[]> {
+  const categories = await categoriesOf(articles, site, api, lookup);
   return articles.map((article) => toCard(article, categories));
 }

@@ -10,17 +10,17 @@ import type { PageLoader } from './context';
 import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';
 
 /** A category by slug with its articles, newest first, 10 a page; past the last page is a 404. */
-export const loadCategory: PageLoader = async ({ req, site, origin, route, api, log }) => {
+export const loadCategory: PageLoader = async ({ req, site, origin, route, api, lookup }) => {
   const slug = route.index ?? '';
   if (!isValidSlug(slug)) throw notFound();
   const page = pageNumberOf(queryValue(req, 'page'));
-  const categories = await requiredOrUnavailable(log, () => api.categoriesBySlug(slug));
+  const categories = await requiredOrUnavailable(lookup, () => api.categoriesBySlug(slug));
   const category = categories[0];
   if (!category) throw notFound('There is no category at this address.');
-  const result = await listOrEmpty(log, () => api.categoryArticles(category._id, site.scope, page, PAGE_SIZE), { articles: [], total: 0 });
+  const result = await listOrEmpty(lookup, 'list', () => api.categoryArticles(category._id, site.scope, page, PAGE_SIZE), { articles: [], total: 0 });
   const pages = pageCountOf(result.total);
   assertPageExists(page, pages);
-  const articles = await cardsOf(result.articles, site, api, log);
+  const articles = await cardsOf(result.articles, site, api, lookup);
   return {
     status: 200,
     head: categoryHead(site, origin, category, { page, pages, articles }),

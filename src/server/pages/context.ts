@@ -4,6 +4,7 @@ import type { PageMatch } from '../routes';
 import type { Site } from '../site/load-site';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
+import type { LookupScope } from '../upstream/failures';
 import type { PageView } from '../render/page';
 
 /** What a page loader gets: the resolved site and route, the upstream clients, the request. */
@@ -16,6 +17,8 @@ export interface PageContext {
   readonly api: ContentApi;
   readonly campaignApi: CampaignApi;
   readonly log: Logger;
+  /** Where lookups report the parts of the page that fell back. */
+  readonly lookup: LookupScope;
 }
 
 export type PageLoader = (context: PageContext) => Promise<PageView>;

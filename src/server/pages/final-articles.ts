@@ -1,16 +1,15 @@
-import type { Logger } from 'pino';
 import type { Article } from '../../shared/records';
 import type { Site } from '../site/load-site';
-import { listOrEmpty } from '../upstream/failures';
+import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 
 /**
  * The site's `final_articles` through article/home, in `final_articles` order (the API may
  * answer in any order), each once; a failed call is logged and gives an empty list.
  */
-export async function finalArticlesOf(site: Site, api: ContentApi, log: Logger): Promise<Article[]> {
+export async function finalArticlesOf(site: Site, api: ContentApi, lookup: LookupScope): Promise<Article[]> {
   const ids = [...new Set(site.setting.final_articles)];
-  const found = await listOrEmpty(log, () => api.homeArticles(ids, site.scope), []);
+  const found = await listOrEmpty(lookup, 'list', () => api.homeArticles(ids, site.scope), []);
   const byId = new Map(found.map((article) => [article._id, article]));
   return ids.map((id) => byId.get(id)).filter((article) => article !== undefined);
 }

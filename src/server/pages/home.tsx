@@ -5,8 +5,8 @@ import type { PageLoader } from './context';
 import { finalArticlesOf } from './final-articles';
 
 /** Home: the site's final_articles (title, excerpt, category, date), in their order. */
-export const loadHome: PageLoader = async ({ site, origin, api, log }) => ({
+export const loadHome: PageLoader = async ({ site, origin, api, lookup }) => ({
   status: 200,
   head: homeHead(site, origin),
-  content: <HomePage siteName={site.name} tagline={site.setting.config.igp_settings.description} articles={await cardsOf(await finalArticlesOf(site, api, log), site, api, log)} />,
+  content: <HomePage siteName={site.name} tagline={site.setting.config.igp_settings.description} articles={await cardsOf(await finalArticlesOf(site, api, lookup), site, api, lookup)} />,
 });

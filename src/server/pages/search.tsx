@@ -21,10 +21,10 @@ export function searchQueryOf(raw: string | undefined): string {
 }
 
 /** `/?s=`: results without the shell, 10 a page, with an empty state; never indexed (route table). */
-export const loadSearch: PageLoader = async ({ req, site, api, log }) => {
+export const loadSearch: PageLoader = async ({ req, site, api, lookup }) => {
   const query = searchQueryOf(queryValue(req, 's'));
   const page = pageNumberOf(queryValue(req, 'page'));
-  const result = query ? await listOrEmpty(log, () => api.searchArticles(query, site.scope, page, PAGE_SIZE), { articles: [], total: 0 }) : { articles: [], total: 0 };
+  const result = query ? await listOrEmpty(lookup, 'list', () => api.searchArticles(query, site.scope, page, PAGE_SIZE), { articles: [], total: 0 }) : { articles: [], total: 0 };
   const pages = pageCountOf(result.total);
   assertPageExists(page, pages);
   return {
@@ -35,7 +35,7 @@ export const loadSearch: PageLoader = async ({ req, site, api, log }) => {
         siteName={site.name}
         query={query}
         total={result.total}
-        articles={await cardsOf(result.articles, site, api, log)}
+        articles={await cardsOf(result.articles, site, api, lookup)}
         pagination={{ page, pages, hrefFor: (n) => siteUrl('', '/', { s: query, ...pageQuery(n) }) }}
       />
     ),

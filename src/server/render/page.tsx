@@ -63,6 +63,8 @@ function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Th
   };
 }
 
+const PRIVATE = 'private, no-store';
+
 /** The state of a page that has no site (a malformed host): no shell, no site data. */
 const SITELESS_STATE: Omit<AppState, 'basePath'> = {
   hostKey: '',
@@ -114,14 +116,21 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       const document = <Document head={head} state={state} assets={assets}>{body}</Document>;
       const renderOptions = { abortAfterMs: options.renderTimeoutMs, log: req.log };
       const output = res.locals.pageOutput;
-      const capture = view.status === 200 ? output?.capture : undefined;
-      res.setHeader('cache-control', output?.cacheControl(view.status) ?? 'private, no-store');
-      // People get the shell at once; crawlers, page-cache fills and error pages the whole page.
-      if (capture || view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent'])) {
+      // A page built on a fallback is degraded: private, never kept (decision 0160).
+      const degraded = () => (res.locals.fellBack?.size ?? 0) > 0;
+      const cacheControl = () => (degraded() ? PRIVATE : (output?.cacheControl(view.status) ?? PRIVATE));
+      const fill = view.status === 200 ? output?.capture : undefined;
+      // People get the shell at once; crawlers, page-cache fills and error pages the whole page,
+      // whose every part (the secondary ones too) is known before its headers.
+      if (fill || view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent'])) {
         const html = await renderToDocument(document, renderOptions);
-        sendDocument(req, res, html, view.status, capture?.(html));
+        res.setHeader('cache-control', cacheControl());
+        sendDocument(req, res, html, view.status, degraded() ? undefined : fill?.(html));
         return;
       }
+      // Only the primary parts are known here; a secondary part that falls back later cannot
+      // change these headers (decision 0180).
+      res.setHeader('cache-control', cacheControl());
       const nonce = randomBytes(16).toString('base64');
       res.setHeader('content-security-policy', streamedPagePolicy(nonce));
       await streamDocument(req, res, document, view.status, { ...renderOptions, nonce });
@@ -133,7 +142,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
         </Document>,
         { abortAfterMs: options.renderTimeoutMs, log: req.log },
       );
-      res.setHeader('cache-control', 'private, no-store');
+      res.setHeader('cache-control', PRIVATE);
       sendDocument(req, res, html, status, undefined);
     },
   };

@@ -1,10 +1,10 @@
 /** The per-site documents of the route table's DOCUMENT_TABLE, each built from the resolved site. */
-import type { Logger } from 'pino';
 import { notFound } from '../errors';
 import type { DocumentName } from '../routes';
 import { sanitizeArticleHtml } from '../sanitize';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
+import type { LookupScope } from '../upstream/failures';
 import { rssXml } from './feed';
 import { articlePath } from './page-head';
 import { robotsTxt } from './robots';
@@ -21,7 +21,7 @@ export interface DocumentContext {
   /** The sitemap part asked for, if any. */
   readonly part?: number | undefined;
   readonly api: ContentApi;
-  readonly log: Logger;
+  readonly lookup: LookupScope;
 }
 
 export type DocumentBuilder = (context: DocumentContext) => Promise<string>;
@@ -29,16 +29,16 @@ export type DocumentBuilder = (context: DocumentContext) => Promise<string>;
 export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> = {
   robots: async ({ origin, basePath }) => robotsTxt(origin, basePath),
 
-  sitemap: async ({ site, origin, part, api, log }) => {
-    const entries = sitemapEntries(origin, site.menu.categories, await allSiteArticles(site, api, log));
+  sitemap: async ({ site, origin, part, api, lookup }) => {
+    const entries = sitemapEntries(origin, site.menu.categories, await allSiteArticles(site, api, lookup));
     const xml = sitemapXml(origin, entries, part);
     if (xml === null) throw notFound('There is no such sitemap.');
     return xml;
   },
 
-  feed: async ({ site, origin, api, log }) => {
+  feed: async ({ site, origin, api, lookup }) => {
     const categoryNames = new Map(site.menu.categories.map((category) => [category._id, category.name]));
-    const articles = await newestSiteArticles(site, api, log);
+    const articles = await newestSiteArticles(site, api, lookup);
     return rssXml(
       { title: site.name, link: siteUrl(origin, '/'), description: site.setting.config.igp_settings.description || `Answers from ${site.name}`, origin },
       articles.map((article) => ({

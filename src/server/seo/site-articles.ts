@@ -3,11 +3,10 @@
  * endpoints only: the site's `final_articles` (article/home) and each menu category's list
  * (article/list, paged). A failed call is logged (`upstream.fetch_failed`) and its list is empty.
  */
-import type { Logger } from 'pino';
 import type { Article } from '../../shared/records';
 import { finalArticlesOf } from '../pages/final-articles';
 import type { Site } from '../site/load-site';
-import { listOrEmpty } from '../upstream/failures';
+import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ArticlePage, ContentApi } from '../upstream/content-api';
 import { FEED_SIZE, newestArticles } from './feed';
 
@@ -19,29 +18,29 @@ export const MAX_LIST_CALLS = 500;
 const NO_ARTICLES: ArticlePage = { articles: [], total: 0 };
 
 /** Every article the site lists: final_articles first, then each menu category newest first. */
-export async function allSiteArticles(site: Site, api: ContentApi, log: Logger): Promise<Article[]> {
+export async function allSiteArticles(site: Site, api: ContentApi, lookup: LookupScope): Promise<Article[]> {
   let callsLeft = MAX_LIST_CALLS;
   // Categories are walked side by side, the pages of one category one after another.
   const walkCategory = async (categoryId: string): Promise<Article[]> => {
     const found: Article[] = [];
     for (let page = 1; callsLeft > 0; page += 1) {
       callsLeft -= 1;
-      const result = await listOrEmpty(log, () => api.categoryArticles(categoryId, site.scope, page, LIST_PAGE_SIZE), NO_ARTICLES);
+      const result = await listOrEmpty(lookup, 'list', () => api.categoryArticles(categoryId, site.scope, page, LIST_PAGE_SIZE), NO_ARTICLES);
       found.push(...result.articles);
       if (result.articles.length === 0 || page * LIST_PAGE_SIZE >= result.total) return found;
     }
-    log.warn({ event: 'sitemap.truncated', categoryId, maxListCalls: MAX_LIST_CALLS }, 'sitemap article walk stopped at its call budget');
+    lookup.log.warn({ event: 'sitemap.truncated', categoryId, maxListCalls: MAX_LIST_CALLS }, 'sitemap article walk stopped at its call budget');
     return found;
   };
-  const [finals, ...categories] = await Promise.all([finalArticlesOf(site, api, log), ...site.menu.categories.map((category) => walkCategory(category._id))]);
+  const [finals, ...categories] = await Promise.all([finalArticlesOf(site, api, lookup), ...site.menu.categories.map((category) => walkCategory(category._id))]);
   return [...finals, ...categories.flat()];
 }
 
 /** The site's newest articles: the first page of each menu category and final_articles, merged. */
-export async function newestSiteArticles(site: Site, api: ContentApi, log: Logger, count = FEED_SIZE): Promise<Article[]> {
+export async function newestSiteArticles(site: Site, api: ContentApi, lookup: LookupScope, count = FEED_SIZE): Promise<Article[]> {
   const lists = await Promise.all([
-    finalArticlesOf(site, api, log),
-    ...site.menu.categories.map((category) => listOrEmpty(log, () => api.categoryArticles(category._id, site.scope, 1, count), NO_ARTICLES).then((result) => result.articles)),
+    finalArticlesOf(site, api, lookup),
+    ...site.menu.categories.map((category) => listOrEmpty(lookup, 'list', () => api.categoryArticles(category._id, site.scope, 1, count), NO_ARTICLES).then((result) => result.articles)),
   ]);
   return newestArticles(lists.flat(), count);
 }

@@ -2,10 +2,9 @@
  * Loads everything a page needs to know about its site: the resolved setting (contract order),
  * the menu, the analytics code and the global setting's pixels.
  */
-import type { Logger } from 'pino';
 import type { Category, MenuLink, Pixel, SiteSetting } from '../../shared/records';
 import type { ContentApi, SettingScope } from '../upstream/content-api';
-import { listOrEmpty, siteRecordOrNone } from '../upstream/failures';
+import { listOrEmpty, siteRecordOrNone, type LookupScope } from '../upstream/failures';
 import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type SettingSource } from '../rules/settings';
 import { brandColorOf } from '../rules/host';
 import { safeLinksOf } from '../sanitize';
@@ -37,19 +36,19 @@ export function scopeOf(setting: SiteSetting, source: SettingSource): SettingSco
 }
 
 /** Resolves the site for a host; null when not even the global setting can be had (a 503). */
-export async function loadSite(deps: SiteLoaderDeps, host: string, key: string, log: Logger): Promise<Site | null> {
+export async function loadSite(deps: SiteLoaderDeps, host: string, key: string, lookup: LookupScope): Promise<Site | null> {
   const { api } = deps;
-  const globalPromise = siteRecordOrNone(log, host, () => api.globalSetting());
-  const sub = (await siteRecordOrNone(log, host, () => api.subdomainsByHost(host)))?.[0];
-  const parent = sub?.domain ? (await siteRecordOrNone(log, host, () => api.domainsById(sub.domain as string)))?.[0] : undefined;
-  const byHost = resolveFromSubdomain(sub, parent) ? undefined : (await siteRecordOrNone(log, host, () => api.domainsByHost(host)))?.[0];
+  const globalPromise = siteRecordOrNone(lookup, host, () => api.globalSetting());
+  const sub = (await siteRecordOrNone(lookup, host, () => api.subdomainsByHost(host)))?.[0];
+  const parent = sub?.domain ? (await siteRecordOrNone(lookup, host, () => api.domainsById(sub.domain as string)))?.[0] : undefined;
+  const byHost = resolveFromSubdomain(sub, parent) ? undefined : (await siteRecordOrNone(lookup, host, () => api.domainsByHost(host)))?.[0];
   const global = await globalPromise;
 
   const resolved = resolveSettings({ sub, parent, byHost, global });
   if (!resolved) return null;
   const { setting, source, adsDisabled } = resolved;
   const menuIds = setting.menu.categories_menu_option;
-  const categories = await listOrEmpty(log, () => api.categoriesByIds(menuIds), []);
+  const categories = await listOrEmpty(lookup, 'menu', () => api.categoriesByIds(menuIds), []);
   return {
     host,
     key,

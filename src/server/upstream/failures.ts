@@ -8,6 +8,19 @@ import type { Logger } from 'pino';
 import { unavailable } from '../errors';
 import { UpstreamError } from './upstream-error';
 
+/**
+ * The parts of a page that can fall back after a failed lookup (decision 0160): the site's
+ * settings (a failed lookup counts as "no record", so the host may fall through to the global
+ * setting), its menu, a list (home, category, search, card categories) and the new articles.
+ */
+export type PagePart = 'settings' | 'menu' | 'list' | 'new-articles';
+
+/** What a request's lookups report to: its logger, and the parts of its page that fell back. */
+export interface LookupScope {
+  readonly log: Logger;
+  readonly fellBack: Set<PagePart>;
+}
+
 export function failureFields(error: unknown): Record<string, unknown> {
   if (error instanceof UpstreamError) {
     const fields: Record<string, unknown> = { url: error.url, kind: error.kind };
@@ -19,11 +32,12 @@ export function failureFields(error: unknown): Record<string, unknown> {
 }
 
 /** Site lookup failure: warn `site.lookup_failed`, result undefined ("no record"). */
-export async function siteRecordOrNone<T>(log: Logger, host: string, call: () => Promise<T>): Promise<T | undefined> {
+export async function siteRecordOrNone<T>({ log, fellBack }: LookupScope, host: string, call: () => Promise<T>): Promise<T | undefined> {
   try {
     return await call();
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
+    fellBack.add('settings');
     // A request's logger already names its host; a line must not carry the key twice.
     const hostField = log.bindings().host === host ? {} : { host };
     log.warn({ event: 'site.lookup_failed', ...hostField, ...failureFields(error) }, 'site lookup failed; treated as no record');
@@ -32,22 +46,24 @@ export async function siteRecordOrNone<T>(log: Logger, host: string, call: () =>
 }
 
 /** Any other content-API call: error `upstream.fetch_failed`, the fallback (an empty list). */
-export async function listOrEmpty<T>(log: Logger, call: () => Promise<T>, fallback: T): Promise<T> {
+export async function listOrEmpty<T>({ log, fellBack }: LookupScope, part: 'menu' | 'list', call: () => Promise<T>, fallback: T): Promise<T> {
   try {
     return await call();
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
+    fellBack.add(part);
     log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; treated as empty');
     return fallback;
   }
 }
 
 /** findnew: its own events for a non-OK status and for invalid JSON; the list is then empty. */
-export async function findNewOrEmpty<T>(log: Logger, call: () => Promise<readonly T[]>): Promise<readonly T[]> {
+export async function findNewOrEmpty<T>({ log, fellBack }: LookupScope, call: () => Promise<readonly T[]>): Promise<readonly T[]> {
   try {
     return await call();
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
+    fellBack.add('new-articles');
     if (error.kind === 'status') {
       log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url }, 'findnew answered a non-OK status');
     } else if (error.kind === 'invalid_json') {
@@ -60,7 +76,7 @@ export async function findNewOrEmpty<T>(log: Logger, call: () => Promise<readonl
 }
 
 /** A call the page cannot do without: logs `upstream.fetch_failed`; the page is a 503. */
-export async function requiredOrUnavailable<T>(log: Logger, call: () => Promise<T>): Promise<T> {
+export async function requiredOrUnavailable<T>({ log }: LookupScope, call: () => Promise<T>): Promise<T> {
   try {
     return await call();
   } catch (error) {

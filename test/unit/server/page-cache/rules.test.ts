@@ -1,12 +1,13 @@
 import { cacheControlOf, pageCacheKeyOf } from '../../../../src/server/page-cache/rules';
 
-const base = { host: 'a.example.com', path: '/x', query: {} };
+const base = { origin: 'https://a.example.com', path: '/x', query: {} };
 const times = { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 };
 
 describe('pageCacheKeyOf', () => {
-  it('keys by host, path and page; tracking parameters do not matter', () => {
+  it('keys by origin, path and page; tracking parameters do not matter', () => {
     expect(pageCacheKeyOf(base)).toBe(pageCacheKeyOf({ ...base, query: { utm_source: 'x', fbclid: 'y' } }));
-    expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, host: 'b.example.com' }));
+    expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, origin: 'https://b.example.com' }));
+    expect(pageCacheKeyOf({ ...base, origin: 'http://localhost:3000' })).not.toBe(pageCacheKeyOf({ ...base, origin: 'http://localhost:4000' }));
     expect(pageCacheKeyOf(base)).not.toBe(pageCacheKeyOf({ ...base, query: { page: '2' } }));
   });
   it.each(['s', 'utm_id', 'campaign_id', 'testDisplayAd'])('a page with %s is personal: no key', (name) => {
