@@ -1,0 +1,106 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:harness` (optional; `npm run bench` needs neither wrk nor the harness): our app
+ * against the shared harness's fake content API (../shared/bench), with wrk, as the harness
+ * measures its targets. Prints requests/s, p50 and p99 latency, RSS after the run and upstream calls made
+ * during the run for: the warm article, home and category pages, the article with the page
+ * cache off, and a cold-cache run (a fresh process, every request a page never seen before).
+ *
+ * Knobs: DURATION (default 10s), CONNECTIONS (32), APP_PORT (4110), API_PORT (4100).
+ * The server runs on CPU 0 and wrk on CPU 1 when taskset exists, as in the shared harness.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchApi, get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+
+const DURATION = process.env.DURATION ?? '10s';
+const CONNECTIONS = process.env.CONNECTIONS ?? '32';
+const APP_PORT = Number(process.env.APP_PORT ?? 4110);
+const API_PORT = Number(process.env.API_PORT ?? 4100);
+const API = `http://127.0.0.1:${API_PORT}`;
+const APP = `http://127.0.0.1:${APP_PORT}`;
+const ARTICLE = '/the-quiet-revival-of-night-trains-in-europe';
+
+if (!hasCommand('wrk')) {
+  console.error('wrk is missing: apt-get install -y wrk');
+  process.exit(1);
+}
+if (!existsSync(benchApi)) {
+  console.error(`the shared harness is missing: ${benchApi}`);
+  process.exit(1);
+}
+if (!existsSync(path.join(root, 'dist/server/index.js'))) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+
+const upstreamCalls = async () => JSON.parse((await get(`${API}/__stats`)).body).total;
+
+function wrk(url, extraArgs = []) {
+  const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', ...extraArgs, url];
+  const output = hasCommand('taskset') ? execFileSync('taskset', ['-c', '1', 'wrk', ...args]).toString() : execFileSync('wrk', args).toString();
+  const ms = (label) => {
+    const match = new RegExp(`^\\s+${label}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(output);
+    if (!match) return NaN;
+    const value = Number(match[1]);
+    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
+  };
+  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? '0';
+  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
+  return {
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
+    p50: ms(50),
+    p99: ms(99),
+    errors: Number(errors) + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+  };
+}
+
+async function startApp(env) {
+  const app = start(process.execPath, SERVER_ARGS, {
+    cpu: 0,
+    env: { NODE_ENV: 'production', PORT: String(APP_PORT), HOST: '127.0.0.1', CONTENT_API_URL: API, CAMPAIGN_API_URL: API, LOG_LEVEL: 'info', ...env },
+  });
+  await waitForHttp(`${APP}/healthz`);
+  return app;
+}
+
+async function measure(name, app, url, extraArgs) {
+  // Prime, then warm up for a few seconds, then measure.
+  await get(url);
+  if (!extraArgs) execFileSync(hasCommand('taskset') ? 'taskset' : 'wrk', [...(hasCommand('taskset') ? ['-c', '1', 'wrk'] : []), '-t1', `-c${CONNECTIONS}`, '-d3s', url], { stdio: 'ignore' });
+  const before = await upstreamCalls();
+  const result = wrk(url, extraArgs ?? []);
+  const calls = (await upstreamCalls()) - before;
+  return { name, ...result, rssMiB: rssMiB(app.pid), upstreamCalls: calls };
+}
+
+const results = [];
+const api = start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(API_PORT), HOST: '127.0.0.1' } });
+try {
+  await waitForHttp(`${API}/api/setting/get`);
+
+  let app = await startApp({});
+  results.push(await measure('article (warm)', app, `${APP}${ARTICLE}`));
+  results.push(await measure('home (warm)', app, `${APP}/`));
+  results.push(await measure('category (warm)', app, `${APP}/category/travel`));
+  await stop(app);
+
+  app = await startApp({ PAGE_CACHE_TTL_SECONDS: '0' });
+  results.push(await measure('article, page cache off', app, `${APP}${ARTICLE}`));
+  await stop(app);
+
+  // Cold: a fresh process, and every request asks for an article it has never seen.
+  app = await startApp({});
+  const script = path.join(os.tmpdir(), `bench-cold-${process.pid}.lua`);
+  writeFileSync(script, 'local n = 0\nrequest = function()\n  n = n + 1\n  return wrk.format("GET", "/cold-article-" .. n .. "-" .. math.random(1, 1000000000))\nend\n');
+  results.push(await measure('cold cache (every page new)', app, `${APP}/`, ['-s', script]));
+  await stop(app);
+} finally {
+  await stop(api);
+}
+
+console.log(`\nnode ${process.version}, wrk -t1 -c${CONNECTIONS} -d${DURATION}, server on CPU 0, wrk and the fake API on CPU 1\n`);
+console.log('| run | req/s | p50 ms | p99 ms | RSS after MiB | upstream calls | errors |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  console.log(`| ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.rssMiB.toFixed(1)} | ${r.upstreamCalls} | ${r.errors} |`);
+}
