@@ -59,11 +59,16 @@ describe('Kubernetes manifests', () => {
     expect(app?.securityContext?.capabilities?.add).toBeUndefined();
   });
 
-  test('probes: liveness on /healthz, readiness on /readyz, on a port the container declares', () => {
+  test('probes: liveness on /healthz, readiness on /readyz, on the metrics port the app serves', () => {
     expect(app?.livenessProbe?.httpGet?.path).toBe('/healthz');
     expect(app?.readinessProbe?.httpGet?.path).toBe('/readyz');
     expect(containerPortNames).toContain(app?.livenessProbe?.httpGet?.port);
     expect(containerPortNames).toContain(app?.readinessProbe?.httpGet?.port);
+    // The metrics port answers the probes with sockets of its own when the public port is full.
+    expect(app?.livenessProbe?.httpGet?.port).toBe('metrics');
+    expect(app?.readinessProbe?.httpGet?.port).toBe('metrics');
+    const metricsPort = app?.ports?.find((port) => port.name === 'metrics');
+    expect(app?.env?.find((entry) => entry.name === 'METRICS_PORT')?.value).toBe(String(metricsPort?.containerPort));
     const httpPort = app?.ports?.find((port) => port.name === 'http');
     expect(httpPort?.containerPort).toBe(Number(/^ENV .*\bPORT=(\d+)/m.exec(read('Dockerfile'))?.[1]));
   });
