@@ -26,8 +26,24 @@ export interface TestApp {
   readonly logs: LogCapture;
   readonly readiness: Readiness;
   readonly config: Config;
+  /**
+   * The per-call upstream timeout from now on (content API and campaign service, or only
+   * `service`). A test warms with the generous default and shortens it only for the failure it
+   * provokes: on a loaded machine a short timeout can cut off a call the test expects to succeed.
+   */
+  setUpstreamTimeout(timeoutMs: number, service?: UpstreamService): void;
   close(): Promise<void>;
 }
+
+export type UpstreamService = 'content' | 'campaign';
+
+/**
+ * Per-call upstream timeout when a test names none: long enough that no loopback call the test
+ * expects to succeed is cut off on a loaded machine. Tests of timeouts set a short one.
+ */
+export const GENEROUS_TIMEOUT_MS = 10_000;
+/** The request's upstream budget when a test names none, for the same reason. */
+const GENEROUS_REQUEST_BUDGET_MS = 30_000;
 
 const TEST_MANIFEST = { client: '/assets/client-TEST.js', stylesheet: '/assets/site-TEST.css' };
 /** A stand-in manifest with no files (at the root: no base path). */
@@ -36,6 +52,7 @@ export const TEST_ASSETS = assetsFrom(TEST_MANIFEST, null, '');
 export interface TestAppOptions {
   readonly dataset?: DemoDataset;
   readonly env?: Record<string, string>;
+  /** Per-call upstream timeout until the test sets another (GENEROUS_TIMEOUT_MS by default). */
   readonly timeoutMs?: number;
   /** Wraps the real content API client: a data cache in front, or a planted bug that must end as a 500. */
   readonly wrapApi?: (api: ContentApi, logger: Logger) => ContentApi;
@@ -50,24 +67,52 @@ export interface TestAppOptions {
   readonly renderTimeoutMs?: number;
 }
 
+/**
+ * A client whose every call goes to the one made for the current timeout (one per timeout
+ * value, made when first used). Same own properties as a real client, so views that copy them
+ * (the request budget's) see every call.
+ */
+function switchableTimeout<T extends object>(make: (timeoutMs: number) => T, timeoutMs: number): { readonly client: T; use(timeoutMs: number): void } {
+  const made = new Map<number, T>();
+  const clientFor = (ms: number): T => {
+    const existing = made.get(ms);
+    if (existing) return existing;
+    const client = make(ms);
+    made.set(ms, client);
+    return client;
+  };
+  let current = clientFor(timeoutMs);
+  const client = new Proxy(current, { get: (_first, property) => Reflect.get(current, property) as unknown });
+  return { client, use: (ms) => void (current = clientFor(ms)) };
+}
+
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const upstream = await startFakeUpstream(options.dataset ?? testDataset);
   // Tests that fail the upstream on purpose would open its circuit for the tests after them:
   // only the tests of the breaker (which set their own threshold) let it open.
-  const config = loadConfig({ DEFAULT_SITE_KEY: 'main', ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}', LOG_LEVEL: 'debug', UPSTREAM_BREAKER_FAILURES: '1000', ...options.env });
+  const config = loadConfig({
+    DEFAULT_SITE_KEY: 'main',
+    ANALYTICS_CODES: '{"example":"G-FROMENV","other":"G-OTHER"}',
+    LOG_LEVEL: 'debug',
+    UPSTREAM_BREAKER_FAILURES: '1000',
+    REQUEST_UPSTREAM_BUDGET_MS: String(GENEROUS_REQUEST_BUDGET_MS),
+    ...options.env,
+  });
   const logs = captureLogs();
   const readiness: Readiness = { ready: true };
-  const timeoutMs = options.timeoutMs ?? 1000;
+  const timeoutMs = options.timeoutMs ?? GENEROUS_TIMEOUT_MS;
   const logger = createLogger(config.logLevel, logs);
   const metrics = options.metrics ?? noMetrics;
-  const api = createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
+  const content = switchableTimeout((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }), timeoutMs);
+  const campaign = switchableTimeout((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }), timeoutMs);
+  const api = content.client;
   const dataCache = options.dataCache?.(logger);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;
   const setup = createServerSetup({
     config,
     logger,
     contentApiFor: dataCache ? (log) => createCachedContentApi(wrapped, dataCache, log) : () => wrapped,
-    campaignApi: createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
+    campaignApi: campaign.client,
     assets: options.assets ?? assetsFrom(TEST_MANIFEST, null, config.basePath),
     readiness,
     pageCache: options.pageCache ?? null,
@@ -75,7 +120,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     metrics,
     ...(options.renderTimeoutMs === undefined ? {} : { renderTimeoutMs: options.renderTimeoutMs }),
   });
-  return { app: setup.listener, serverOptions: setup.options, upstream, logs, readiness, config, close: () => upstream.close() };
+  const setUpstreamTimeout = (ms: number, service?: UpstreamService): void => {
+    if (service !== 'campaign') content.use(ms);
+    if (service !== 'content') campaign.use(ms);
+  };
+  return { app: setup.listener, serverOptions: setup.options, upstream, logs, readiness, config, setUpstreamTimeout, close: () => upstream.close() };
 }
 
 /**
@@ -93,7 +142,8 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   });
   afterAll(() => current?.close());
   beforeEach(() => {
-    const { upstream, logs } = started();
+    const { upstream, logs, setUpstreamTimeout } = started();
+    setUpstreamTimeout(options.timeoutMs ?? GENEROUS_TIMEOUT_MS);
     upstream.calls.length = 0;
     upstream.campaignCalls.length = 0;
     upstream.clearOverrides();
@@ -118,6 +168,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     get config() {
       return started().config;
     },
+    setUpstreamTimeout: (ms, service) => started().setUpstreamTimeout(ms, service),
     close: () => started().close(),
   };
 }
