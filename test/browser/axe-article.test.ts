@@ -33,7 +33,7 @@ beforeAll(async () => {
   // The real client build, into a folder of its own so no other test's dist/ is touched.
   publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-axe-'));
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
-  app = await startTestApp({ assets: loadAssets(publicDir, ''), env: { LOG_LEVEL: 'warn' }, timeoutMs: 2000 });
+  app = await startTestApp({ assets: loadAssets(publicDir, ''), env: { LOG_LEVEL: 'warn' } });
   server = createServer(app.serverOptions, app.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;

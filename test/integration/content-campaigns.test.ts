@@ -2,9 +2,9 @@
 import request from 'supertest';
 import { failWith } from '../support/fake-upstream';
 import { appStateOf, parseHtml } from '../support/html';
-import { useTestApp } from '../support/test-app';
+import { HANG_TIMEOUT_MS, useTestApp } from '../support/test-app';
 
-const t = useTestApp({ timeoutMs: 300 });
+const t = useTestApp();
 
 // sub.example.com: headlines on, check off (existence not required).
 // inherit.example.com: check and headlines on (required). check-only.test: check on, headlines off.
@@ -117,6 +117,8 @@ describe('a failing lookup: a warning, existence only when not required, no head
     ['invalid JSON', failWith.invalidJson(), { kind: 'invalid_json' }],
     ['the wrong shape', failWith.json({ exists: 'yes' }), { kind: 'shape' }],
   ])('%s', async (_name, override, fields) => {
+    // A short timeout for the hung campaign calls only: the other failures must keep their own kind.
+    if ('kind' in fields && fields.kind === 'timeout') t.setUpstreamTimeout(HANG_TIMEOUT_MS, ['checkByUtmId', 'checkByCampaignId']);
     t.upstream.override('/meta-ms/*', override);
     t.upstream.override('/campaigns/*', override);
     for (const [host, path, exists] of [

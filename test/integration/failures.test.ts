@@ -1,9 +1,9 @@
 import request from 'supertest';
 import { appStateOf, parseHtml } from '../support/html';
 import { failWith } from '../support/fake-upstream';
-import { useTestApp } from '../support/test-app';
+import { HANG_TIMEOUT_MS, useTestApp } from '../support/test-app';
 
-const t = useTestApp({ timeoutMs: 300 });
+const t = useTestApp();
 
 const get = (path: string, host = 'sub.example.com') => request(t.app).get(path).set('Host', host);
 const newArticleLinks = (html: string) => [...parseHtml(html).querySelectorAll('#new-articles a')].map((a) => a.getAttribute('href'));
@@ -69,12 +69,14 @@ describe('the error catalogue', () => {
   });
 
   it('a hanging upstream is cut off by the timeout', async () => {
+    // Only the hung call has the short timeout: the global lookup beside it must succeed.
+    t.setUpstreamTimeout(HANG_TIMEOUT_MS, ['subdomainsByHost']);
     t.upstream.override('/api/subdomains/get', failWith.hang());
-    const started = Date.now();
     const res = await get('/');
     expect(res.status).toBe(200);
-    expect(Date.now() - started).toBeLessThan(3000);
-    expect(t.logs.events('site.lookup_failed')[0]).toMatchObject({ kind: 'timeout' });
+    expect(parseHtml(res.text).title).toBe('Global Site');
+    // Its own timeout ended it (the request's budget is far longer), before the answer.
+    expect(t.logs.events('site.lookup_failed')).toEqual([expect.objectContaining({ kind: 'timeout', url: expect.stringContaining('/api/subdomains/get') })]);
   });
 });
 

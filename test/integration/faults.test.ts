@@ -8,15 +8,12 @@ import { createDataCache, type CachePolicy } from '../../src/server/upstream/dat
 import { testDataset } from '../fixtures/dataset';
 import { failWith, type Override } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
-import { startTestApp, type TestApp } from '../support/test-app';
+import { HANG_TIMEOUT_MS, startTestApp, type TestApp } from '../support/test-app';
 import { trackCalls, type TrackedCalls } from '../support/tracked-calls';
 
-/**
- * The per-call timeout while a fault is provoked, short so that a hang ends quickly. Only the
- * failure phase uses it: warming and recovery run with the test app's generous timeout and
- * request budget, since a loaded machine can take longer than this to answer a good call.
- */
-const TIMEOUT_MS = 300;
+// Only the failure phases set the short HANG_TIMEOUT_MS: warming and recovery run with the
+// test app's generous timeout and request budget, since a loaded machine can take longer than
+// that to answer a good call.
 const TTL_MS = 1000;
 const policy: CachePolicy = { ttlMs: TTL_MS, maxEntries: 1000, maxBytes: 10 * 1024 * 1024 };
 
@@ -73,7 +70,7 @@ describe('faults behind a warm cache', () => {
   it('keeps cached sites answering 200 with stale data through every fault, logging each stale answer', async () => {
     const t = await startWarmApp();
     try {
-      t.setUpstreamTimeout(TIMEOUT_MS);
+      t.setUpstreamTimeout(HANG_TIMEOUT_MS);
       for (const [name, fault] of FAULTS) {
         t.upstream.override('/api/*', fault);
         advance(TTL_MS + 200); // every entry is stale now, and past the failure back-off
@@ -146,7 +143,7 @@ describe('nothing cached', () => {
   it('a site with nothing cached gets the 503 page once the hanging lookups time out', async () => {
     const t = await startCachedApp();
     try {
-      t.setUpstreamTimeout(TIMEOUT_MS);
+      t.setUpstreamTimeout(HANG_TIMEOUT_MS);
       t.upstream.override('/api/*', failWith.hang());
       const res = await request(t.app).get('/').set('Host', 'sub.example.com');
       expect(res.status).toBe(503);

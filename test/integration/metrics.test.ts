@@ -12,7 +12,7 @@ let t: TestApp;
 let metrics: PrometheusMetrics;
 beforeAll(async () => {
   metrics = createPrometheusMetrics(TEST_BUILD);
-  t = await startTestApp({ metrics, timeoutMs: 300 });
+  t = await startTestApp({ metrics });
 });
 afterAll(() => t.close());
 beforeEach(() => {

@@ -8,40 +8,43 @@ import request from 'supertest';
 import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
 import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
+import type { LogLine } from '../support/logs';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
 
-// Each call may take 5 s; the whole request may wait 300 ms.
-const CALL_TIMEOUT_MS = 5000;
-const BUDGET_MS = 300;
+// Each call may take the test app's generous 10 s; the whole request may wait 1 s. What ends a
+// hang is read from the logs (a budget timeout names `request-budget:`), not from the elapsed
+// time, which measures the machine. The budget still has to cover the calls that succeed
+// before the hung one: 1 s leaves a loaded machine room for them.
+const BUDGET_MS = 1000;
+
+/** Whether the request's budget, not a call's own timeout, ended the lookup a line reports. */
+const endedByBudget = (line: LogLine) => line.kind === 'timeout' && String(line.url).startsWith('request-budget:');
 
 describe('a request whose upstream hangs', () => {
-  const t = useTestApp({ timeoutMs: CALL_TIMEOUT_MS, env: { REQUEST_UPSTREAM_BUDGET_MS: String(BUDGET_MS) } });
+  const t = useTestApp({ env: { REQUEST_UPSTREAM_BUDGET_MS: String(BUDGET_MS) } });
 
   it('a page whose required article never comes is a 503 with Retry-After within the budget, not the call timeout', async () => {
     t.upstream.override('/api/article/get', failWith.hang());
-    const started = Date.now();
     const res = await request(t.app).get('/article-2').set('Host', 'sub.example.com');
     expect(res.status).toBe(503);
     expect(res.headers['retry-after']).toBeDefined();
-    expect(Date.now() - started).toBeLessThan(CALL_TIMEOUT_MS / 2);
-    const failed = t.logs.events('upstream.fetch_failed');
-    expect(failed.some((line) => line.kind === 'timeout' && String(line.url).startsWith('request-budget:'))).toBe(true);
+    expect(t.logs.events('upstream.fetch_failed').some(endedByBudget)).toBe(true);
   });
 
   it('chained lookups share one budget: everything hanging still answers within it', async () => {
     t.upstream.override('/api/*', failWith.hang());
-    const started = Date.now();
     const res = await request(t.app).get('/').set('Host', 'sub.example.com');
     expect(res.status).toBe(503);
-    // Subdomain and global side by side, then the domain by host: three budgets before, one now.
-    expect(Date.now() - started).toBeLessThan(CALL_TIMEOUT_MS / 2);
+    // Subdomain and global side by side, then the domain by host: one budget ended them all.
+    const failed = t.logs.events('site.lookup_failed');
+    expect(failed.length).toBeGreaterThanOrEqual(3);
+    expect(failed.every(endedByBudget)).toBe(true);
   });
 
   it('a part that does not come in time is left out (menu) and the page is still the site', async () => {
     t.upstream.override('/api/category/get', failWith.hang());
-    const started = Date.now();
     const res = await request(t.app).get('/').set('Host', 'sub.example.com');
-    expect(Date.now() - started).toBeLessThan(CALL_TIMEOUT_MS / 2);
+    expect(t.logs.events('upstream.fetch_failed').some(endedByBudget)).toBe(true);
     // Once the budget is spent, the calls after it fail at once too: the page is the site's own, degraded.
     expect(parseHtml(res.text).title).toBe('Sub A');
   });
@@ -54,7 +57,6 @@ describe('behind the data cache', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({
-      timeoutMs: 300,
       dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
     });
   });

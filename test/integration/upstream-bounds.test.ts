@@ -38,7 +38,7 @@ describe('a hanging content API behind a pool of 3 with 2 waiting', () => {
 
 describe('a failing content API with a breaker after 3 failures', () => {
   const OPEN_MS = 60_000;
-  const t = useTestApp({ timeoutMs: 300, env: { UPSTREAM_BREAKER_FAILURES: '3', UPSTREAM_BREAKER_OPEN_MS: String(OPEN_MS) } });
+  const t = useTestApp({ env: { UPSTREAM_BREAKER_FAILURES: '3', UPSTREAM_BREAKER_OPEN_MS: String(OPEN_MS) } });
   beforeEach(() => {
     // Only the clock is fake: the breaker reads Date.now(); sockets and timers run as usual.
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'queueMicrotask', 'hrtime', 'performance'] });

@@ -95,7 +95,7 @@ describe('behind the data cache, an over-deep answer', () => {
 });
 
 describe('values in upstream URLs', () => {
-  const t = useTestApp({ timeoutMs: 300 });
+  const t = useTestApp();
   // inherit.example.com: campaign check and headlines on.
   const page = (query: string) => request(t.app).get(`/${query}`).set('Host', 'inherit.example.com');
 

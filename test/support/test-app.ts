@@ -8,7 +8,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { Readiness } from '../../src/server/middleware/health';
 import { noMetrics, type Metrics } from '../../src/server/metrics';
-import { createCampaignApi } from '../../src/server/upstream/campaign-api';
+import { createCampaignApi, type CampaignApi } from '../../src/server/upstream/campaign-api';
 import { createContentApi, type ContentApi } from '../../src/server/upstream/content-api';
 import type { PageCache } from '../../src/server/page-cache/page-cache';
 import type { Logger } from 'pino';
@@ -27,21 +27,24 @@ export interface TestApp {
   readonly readiness: Readiness;
   readonly config: Config;
   /**
-   * The per-call upstream timeout from now on (content API and campaign service, or only
-   * `service`). A test warms with the generous default and shortens it only for the failure it
-   * provokes: on a loaded machine a short timeout can cut off a call the test expects to succeed.
+   * The per-call upstream timeout from the next request on: of every call, or only of `calls`.
+   * A test warms with the generous default and gives a short timeout only to the calls it makes
+   * hang: on a loaded machine a short timeout can cut off a call the test expects to succeed.
    */
-  setUpstreamTimeout(timeoutMs: number, service?: UpstreamService): void;
+  setUpstreamTimeout(timeoutMs: number, calls?: readonly UpstreamCall[]): void;
   close(): Promise<void>;
 }
 
-export type UpstreamService = 'content' | 'campaign';
+/** A call of the content API or the campaign service, by its client's method name. */
+export type UpstreamCall = keyof ContentApi | keyof CampaignApi;
 
 /**
  * Per-call upstream timeout when a test names none: long enough that no loopback call the test
  * expects to succeed is cut off on a loaded machine. Tests of timeouts set a short one.
  */
 export const GENEROUS_TIMEOUT_MS = 10_000;
+/** A short per-call timeout, for the calls a test makes hang: the hang ends quickly. */
+export const HANG_TIMEOUT_MS = 300;
 /** The request's upstream budget when a test names none, for the same reason. */
 const GENEROUS_REQUEST_BUDGET_MS = 30_000;
 
@@ -68,11 +71,11 @@ export interface TestAppOptions {
 }
 
 /**
- * A client whose every call goes to the one made for the current timeout (one per timeout
- * value, made when first used). Same own properties as a real client, so views that copy them
- * (the request budget's) see every call.
+ * A client whose every call goes to the one made for its current timeout (one client per
+ * timeout value, made when first used). Same own properties as a real client, so views that
+ * copy them (the request budget's) see every call; a change applies from the next request on.
  */
-function switchableTimeout<T extends object>(make: (timeoutMs: number) => T, timeoutMs: number): { readonly client: T; use(timeoutMs: number): void } {
+function withSettableTimeouts<T extends object>(make: (timeoutMs: number) => T, timeoutMs: number): { readonly client: T; set(timeoutMs: number, calls?: readonly PropertyKey[]): void } {
   const made = new Map<number, T>();
   const clientFor = (ms: number): T => {
     const existing = made.get(ms);
@@ -81,9 +84,19 @@ function switchableTimeout<T extends object>(make: (timeoutMs: number) => T, tim
     made.set(ms, client);
     return client;
   };
-  let current = clientFor(timeoutMs);
-  const client = new Proxy(current, { get: (_first, property) => Reflect.get(current, property) as unknown });
-  return { client, use: (ms) => void (current = clientFor(ms)) };
+  let fallbackMs = timeoutMs;
+  const perCall = new Map<PropertyKey, number>();
+  const client = new Proxy(clientFor(timeoutMs), { get: (_first, call) => Reflect.get(clientFor(perCall.get(call) ?? fallbackMs), call) as unknown });
+  return {
+    client,
+    set(ms, calls) {
+      if (calls) for (const call of calls) perCall.set(call, ms);
+      else {
+        fallbackMs = ms;
+        perCall.clear();
+      }
+    },
+  };
 }
 
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -103,8 +116,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const timeoutMs = options.timeoutMs ?? GENEROUS_TIMEOUT_MS;
   const logger = createLogger(config.logLevel, logs);
   const metrics = options.metrics ?? noMetrics;
-  const content = switchableTimeout((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }), timeoutMs);
-  const campaign = switchableTimeout((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }), timeoutMs);
+  const content = withSettableTimeouts((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }), timeoutMs);
+  const campaign = withSettableTimeouts((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }), timeoutMs);
   const api = content.client;
   const dataCache = options.dataCache?.(logger);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;
@@ -120,9 +133,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     metrics,
     ...(options.renderTimeoutMs === undefined ? {} : { renderTimeoutMs: options.renderTimeoutMs }),
   });
-  const setUpstreamTimeout = (ms: number, service?: UpstreamService): void => {
-    if (service !== 'campaign') content.use(ms);
-    if (service !== 'content') campaign.use(ms);
+  const setUpstreamTimeout = (ms: number, calls?: readonly UpstreamCall[]): void => {
+    content.set(ms, calls);
+    campaign.set(ms, calls);
   };
   return { app: setup.listener, serverOptions: setup.options, upstream, logs, readiness, config, setUpstreamTimeout, close: () => upstream.close() };
 }
@@ -168,7 +181,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     get config() {
       return started().config;
     },
-    setUpstreamTimeout: (ms, service) => started().setUpstreamTimeout(ms, service),
+    setUpstreamTimeout: (ms, calls) => started().setUpstreamTimeout(ms, calls),
     close: () => started().close(),
   };
 }
