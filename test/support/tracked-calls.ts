@@ -7,17 +7,21 @@ export interface TrackedCalls<T extends object> {
   readonly api: T;
   /** Calls started and not yet settled. */
   readonly pending: number;
+  /** Calls started so far: a call made counts even if it never reached the upstream. */
+  readonly started: number;
   /** Resolves once every call started so far (and any they start) has settled and its callers have run. */
   settled(): Promise<void>;
 }
 
 export function trackCalls<T extends object>(target: T): TrackedCalls<T> {
   const pending = new Set<Promise<unknown>>();
+  let started = 0;
   const api = new Proxy(target, {
     get(object, property, receiver) {
       const value: unknown = Reflect.get(object, property, receiver);
       if (typeof value !== 'function') return value;
       return (...args: unknown[]) => {
+        started += 1;
         const result: unknown = Reflect.apply(value, object, args);
         if (result instanceof Promise) {
           pending.add(result);
@@ -32,6 +36,9 @@ export function trackCalls<T extends object>(target: T): TrackedCalls<T> {
     api,
     get pending() {
       return pending.size;
+    },
+    get started() {
+      return started;
     },
     async settled() {
       while (pending.size > 0) await Promise.allSettled([...pending]);
