@@ -4,6 +4,7 @@
  */
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
+import { DEFAULT_LAST_GOOD_MAX_BYTES } from './upstream/last-good';
 import type { OriginLimits } from './upstream/origin-guard';
 
 export type TrustProxy = boolean | number | string[];
@@ -26,6 +27,8 @@ export interface Config {
   readonly logLevel: string;
   /** Budget for one upstream call: connect, headers and body together. */
   readonly upstreamTimeoutMs: number;
+  /** Bytes of the last good answers that a flood cannot evict (upstream/last-good.ts). */
+  readonly lastGoodMaxBytes: number;
   /** One upstream budget for a whole request, shared by all its lookups (upstream/request-budget.ts). */
   readonly requestUpstreamBudgetMs: number;
   /** Per upstream origin: sockets, waiting calls and the circuit breaker (upstream/origin-guard.ts). */
@@ -201,6 +204,7 @@ export function loadConfig(env: Env): Config {
     trustProxy: readTrustProxy(env),
     logLevel,
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 1, 60000),
+    lastGoodMaxBytes: readInt(env, 'LAST_GOOD_MAX_BYTES', DEFAULT_LAST_GOOD_MAX_BYTES, 65_536, 1024 * 1024 * 1024),
     requestUpstreamBudgetMs: readInt(env, 'REQUEST_UPSTREAM_BUDGET_MS', 3000, 1, 60_000),
     upstreamLimits: Object.freeze({
       connections: readInt(env, 'UPSTREAM_CONNECTIONS', 32, 1, 1024),

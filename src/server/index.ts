@@ -82,6 +82,7 @@ async function main(): Promise<void> {
     failureBackoffMs: FAILURE_BACKOFF_MS,
     log: logger,
     onOutcome: metrics.countCache,
+    lastGoodMaxBytes: config.lastGoodMaxBytes,
   });
   const setup = createServerSetup({
     config,

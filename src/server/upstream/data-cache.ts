@@ -7,10 +7,14 @@
  * - a failed refresh never replaces a good value: the last good value keeps serving up to
  *   `maxStaleMs` past its TTL (stale-if-error); failures are never stored as data;
  * - after a failure, calls for that key wait `failureBackoffMs` before asking upstream again,
- *   answering from the stale value, or failing at once when there is none.
+ *   answering from the stale value, or failing at once when there is none;
+ * - every answer that served is also kept in the last-good store (last-good.ts), which a flood
+ *   of one-time keys cannot empty: when the LRU has lost a key and the upstream fails, the
+ *   stale-if-error answer comes from there.
  */
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type LastGoodStore } from './last-good';
 
 export type CacheKind = 'settings' | 'menus' | 'lists' | 'articles';
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
@@ -29,6 +33,8 @@ export interface DataCacheOptions {
   readonly log: Logger;
   readonly onOutcome?: (kind: CacheKind, outcome: CacheOutcome) => void;
   readonly now?: () => number;
+  /** Bound of the last-good store; DEFAULT_LAST_GOOD_MAX_BYTES unless given. */
+  readonly lastGoodMaxBytes?: number;
 }
 
 /** TTLs per kind of data; bounds sized so that all caches together stay around 60 MB. */
@@ -39,11 +45,7 @@ export const DEFAULT_CACHE_POLICIES: Readonly<Record<CacheKind, CachePolicy>> = 
   articles: { ttlMs: 300_000, maxEntries: 2_000, maxBytes: 16 * 1024 * 1024 },
 };
 
-interface Entry {
-  readonly value: unknown;
-  readonly storedAt: number;
-  readonly size: number;
-}
+type Entry = KeptValue;
 
 type Loader = () => Promise<unknown>;
 
@@ -58,6 +60,7 @@ class KindCache {
     private readonly policy: CachePolicy,
     private readonly options: DataCacheOptions,
     private readonly now: () => number,
+    private readonly lastGood: LastGoodStore,
   ) {
     this.cache = new LRUCache<string, Entry, Loader>({
       max: policy.maxEntries,
@@ -73,7 +76,9 @@ class KindCache {
         try {
           const value = await context();
           this.failures.delete(key);
-          return { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length };
+          const entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length };
+          this.lastGood.remember(key, entry);
+          return entry;
         } catch (error) {
           if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.clear();
           this.failures.set(key, { at: this.now(), error });
@@ -100,6 +105,7 @@ class KindCache {
     const current = this.cache.get(key);
     if (current === undefined || this.now() - current.storedAt >= this.policy.ttlMs) return undefined;
     this.options.onOutcome?.(this.kind, 'hit');
+    this.lastGood.touch(key);
     return current.value;
   }
 
@@ -111,14 +117,22 @@ class KindCache {
     if (fresh !== undefined) return fresh;
     const failure = this.failures.get(key);
     if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
-      const entry = this.cache.get(key, { allowStale: true });
+      const entry = this.cache.get(key, { allowStale: true }) ?? this.lastGood.get(key);
       if (!this.usable(entry)) throw failure.error;
       if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(key, entry, true, log);
       this.options.onOutcome?.(this.kind, 'hit');
       return entry.value;
     }
     const status: LRUCache.Status<string, Entry, Loader> = {};
-    let entry = await this.cache.fetch(key, { context: load, status });
+    let entry: Entry | undefined;
+    try {
+      entry = await this.cache.fetch(key, { context: load, status });
+    } catch (error) {
+      // The LRU had nothing left for the key: the last good answer, if it is not too old.
+      const kept = this.lastGood.get(key);
+      if (!this.usable(kept)) throw error;
+      return this.stale(key, kept, true, log);
+    }
     if (status.returnedStale && !this.usable(entry)) {
       // Too old to serve even as stale: only a fresh answer will do.
       entry = await this.cache.fetch(key, { context: load, forceRefresh: true, allowStale: false });
@@ -138,8 +152,10 @@ export interface DataCache {
 
 export function createDataCache(options: DataCacheOptions): DataCache {
   const now = options.now ?? Date.now;
+  // One store for every kind: its keys name their call, and one byte bound is simpler to set.
+  const lastGood = createLastGoodStore(options.lastGoodMaxBytes ?? DEFAULT_LAST_GOOD_MAX_BYTES);
   const caches = Object.fromEntries(
-    (Object.keys(options.policies) as CacheKind[]).map((kind) => [kind, new KindCache(kind, options.policies[kind], options, now)]),
+    (Object.keys(options.policies) as CacheKind[]).map((kind) => [kind, new KindCache(kind, options.policies[kind], options, now, lastGood)]),
   ) as Record<CacheKind, KindCache>;
   return {
     get<V>(kind: CacheKind, key: string, load: () => Promise<V>, log: Logger = options.log): Promise<V> {

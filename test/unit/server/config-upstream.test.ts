@@ -18,3 +18,18 @@ describe('loadConfig: upstream bounds', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
   });
 });
+
+describe('loadConfig: last-good store and request budget', () => {
+  it('has the documented defaults and reads the variables', () => {
+    expect(loadConfig({})).toMatchObject({ lastGoodMaxBytes: 32 * 1024 * 1024, requestUpstreamBudgetMs: 3000 });
+    expect(loadConfig({ LAST_GOOD_MAX_BYTES: '1048576', REQUEST_UPSTREAM_BUDGET_MS: '500' })).toMatchObject({ lastGoodMaxBytes: 1048576, requestUpstreamBudgetMs: 500 });
+  });
+
+  it.each([
+    ['LAST_GOOD_MAX_BYTES', '100'],
+    ['LAST_GOOD_MAX_BYTES', '1e9'],
+    ['REQUEST_UPSTREAM_BUDGET_MS', '0'],
+  ])('%s=%p stops start-up naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name} `));
+  });
+});

@@ -1,0 +1,64 @@
+/**
+ * The last good value of each upstream answer that served, kept apart from the data cache's
+ * LRU so that a flood of one-time keys (random hosts and slugs) cannot push it out: a segmented
+ * LRU bounded in bytes (lru-cache underneath).
+ * - An answer is first kept on probation (a fifth of the bytes).
+ * - Used again (a second request for it, or its refresh) it moves to the protected segment (the
+ *   rest); the protected segment's least recent entries fall back to probation when it is full.
+ * One-time keys only ever reach probation, where they push out each other. The data cache answers
+ * from here when the upstream fails and its own entry is gone (stale-if-error).
+ */
+import { LRUCache } from 'lru-cache';
+
+export interface KeptValue {
+  readonly value: unknown;
+  readonly storedAt: number;
+  /** The value's JSON length: what the byte bound counts. */
+  readonly size: number;
+}
+
+export interface LastGoodStore {
+  /** An answer that served: kept on probation, or protected when it was kept already. */
+  remember(key: string, kept: KeptValue): void;
+  /** The key's value served again (from the data cache): protected from now on. */
+  touch(key: string): void;
+  get(key: string): KeptValue | undefined;
+}
+
+/** LAST_GOOD_MAX_BYTES unless set: about as much as the data caches' own bounds together. */
+export const DEFAULT_LAST_GOOD_MAX_BYTES = 32 * 1024 * 1024;
+
+/** Share of the bytes for entries seen once. */
+const PROBATION_SHARE = 0.2;
+
+export function createLastGoodStore(maxBytes: number): LastGoodStore {
+  const probationBytes = Math.max(1, Math.floor(maxBytes * PROBATION_SHARE));
+  const sizeCalculation = (kept: KeptValue) => Math.max(1, kept.size);
+  const probation = new LRUCache<string, KeptValue>({ maxSize: probationBytes, sizeCalculation });
+  const protectedSegment = new LRUCache<string, KeptValue>({
+    maxSize: Math.max(1, maxBytes - probationBytes),
+    sizeCalculation,
+    // Pushed out of the protected segment: one more chance on probation.
+    dispose: (kept, key, reason) => {
+      if (reason === 'evict') probation.set(key, kept);
+    },
+  });
+
+  function protect(key: string, kept: KeptValue): void {
+    probation.delete(key);
+    protectedSegment.set(key, kept);
+  }
+
+  return {
+    remember(key, kept) {
+      if (protectedSegment.has(key) || probation.has(key)) protect(key, kept);
+      else probation.set(key, kept);
+    },
+    touch(key) {
+      if (protectedSegment.get(key) !== undefined) return;
+      const kept = probation.get(key);
+      if (kept !== undefined) protect(key, kept);
+    },
+    get: (key) => protectedSegment.get(key) ?? probation.get(key),
+  };
+}

@@ -1,0 +1,37 @@
+import { createLastGoodStore, type KeptValue } from '../../../../src/server/upstream/last-good';
+
+const kept = (value: string, size = 100): KeptValue => ({ value, storedAt: 0, size });
+
+describe('last-good store', () => {
+  it('keeps an answer used twice through a flood of 100,000 one-time keys', () => {
+    const store = createLastGoodStore(100_000);
+    store.remember('site:a', kept('A'));
+    store.touch('site:a');
+    store.remember('page:b', kept('B'));
+    store.remember('page:b', kept('B2')); // its refresh: a second use
+    for (let i = 0; i < 100_000; i++) store.remember(`flood:${i}`, kept(`f${i}`));
+    expect(store.get('site:a')?.value).toBe('A');
+    expect(store.get('page:b')?.value).toBe('B2');
+    expect(store.get('flood:0')).toBeUndefined();
+    expect(store.get('flood:99999')?.value).toBe('f99999');
+  });
+
+  it('an answer used once is the first to go', () => {
+    const store = createLastGoodStore(1000);
+    store.remember('once', kept('x'));
+    for (let i = 0; i < 3; i++) store.remember(`other:${i}`, kept('y'));
+    expect(store.get('once')).toBeUndefined();
+  });
+
+  it('stays within its bytes: the protected segment pushes its least recent entries back to probation, then out', () => {
+    const store = createLastGoodStore(1000);
+    for (let i = 0; i < 20; i++) {
+      store.remember(`k${i}`, kept(`v${i}`));
+      store.touch(`k${i}`);
+    }
+    const held = Array.from({ length: 20 }, (_, i) => store.get(`k${i}`)).filter(Boolean);
+    expect(held.length).toBeLessThanOrEqual(10);
+    expect(store.get('k19')?.value).toBe('v19');
+    expect(store.get('k0')).toBeUndefined();
+  });
+});
