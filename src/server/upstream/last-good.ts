@@ -30,10 +30,13 @@ export const DEFAULT_LAST_GOOD_MAX_BYTES = 32 * 1024 * 1024;
 
 /** Share of the bytes for entries seen once. */
 const PROBATION_SHARE = 0.2;
+/** About what an entry costs besides its value and key (the LRU's node and arrays). */
+const ENTRY_OVERHEAD_BYTES = 128;
 
 export function createLastGoodStore(maxBytes: number): LastGoodStore {
   const probationBytes = Math.max(1, Math.floor(maxBytes * PROBATION_SHARE));
-  const sizeCalculation = (kept: KeptValue) => Math.max(1, kept.size);
+  // The key and the entry's own bookkeeping count too: a flood's answers are often `[]`.
+  const sizeCalculation = (kept: KeptValue, key: string) => kept.size + key.length + ENTRY_OVERHEAD_BYTES;
   const probation = new LRUCache<string, KeptValue>({ maxSize: probationBytes, sizeCalculation });
   const protectedSegment = new LRUCache<string, KeptValue>({
     maxSize: Math.max(1, maxBytes - probationBytes),

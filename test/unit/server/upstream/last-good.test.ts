@@ -17,21 +17,25 @@ describe('last-good store', () => {
   });
 
   it('an answer used once is the first to go', () => {
-    const store = createLastGoodStore(1000);
+    // An entry counts its value, its key and 128 bytes of bookkeeping: probation (1,000 bytes) holds four.
+    const store = createLastGoodStore(5000);
     store.remember('once', kept('x'));
-    for (let i = 0; i < 3; i++) store.remember(`other:${i}`, kept('y'));
+    expect(store.get('once')?.value).toBe('x');
+    for (let i = 0; i < 4; i++) store.remember(`other:${i}`, kept('y'));
     expect(store.get('once')).toBeUndefined();
   });
 
-  it('stays within its bytes: the protected segment pushes its least recent entries back to probation, then out', () => {
-    const store = createLastGoodStore(1000);
-    for (let i = 0; i < 20; i++) {
+  it('stays within its bytes, keys and bookkeeping counted: the protected segment pushes its least recent entries back to probation, then out', () => {
+    const store = createLastGoodStore(10_000);
+    for (let i = 0; i < 100; i++) {
       store.remember(`k${i}`, kept(`v${i}`));
       store.touch(`k${i}`);
     }
-    const held = Array.from({ length: 20 }, (_, i) => store.get(`k${i}`)).filter(Boolean);
-    expect(held.length).toBeLessThanOrEqual(10);
-    expect(store.get('k19')?.value).toBe('v19');
+    // About 231 bytes an entry (100 of value, the key, 128 of bookkeeping): at most 43 fit.
+    const held = Array.from({ length: 100 }, (_, i) => store.get(`k${i}`)).filter(Boolean);
+    expect(held.length).toBeGreaterThan(30);
+    expect(held.length).toBeLessThanOrEqual(43);
+    expect(store.get('k99')?.value).toBe('v99');
     expect(store.get('k0')).toBeUndefined();
   });
 });
