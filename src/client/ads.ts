@@ -6,6 +6,7 @@
 import { AD_SIZES, AD_SLOT_TYPES, MOBILE_BREAKPOINT, SIDERAIL_MIN_WIDTH, adElementId, type AdSize, type AdSlotType } from '../shared/ads';
 import type { AppState } from '../shared/app-state';
 import { isMobile } from '../shared/user-agent';
+import type { Consent } from './consent';
 import { loadScript } from './schedule';
 
 export const GPT_URL = 'https://securepubads.g.doubleclick.net/tag/js/gpt.js';
@@ -92,8 +93,15 @@ interface GptWindow {
   googletag?: { cmd: Array<() => void> | googletag.CommandArray };
 }
 
-/** Loads GPT (and AdSense when asked) only when the page has ad containers to fill. */
-export function wireAds(win: Window, state: AppState): void {
+interface AdSenseWindow {
+  adsbygoogle?: unknown[] & { requestNonPersonalizedAds?: 0 | 1 };
+}
+
+/**
+ * Loads GPT (and AdSense when asked) only when the page has ad containers to fill, once consent
+ * allows Google tags; ads are requested non-personalised until consent grants personalisation.
+ */
+export function wireAds(win: Window, state: AppState, consent: Consent): void {
   const doc = win.document;
   const containers = AD_SLOT_TYPES.filter((type) => state.adSlots.includes(type) && doc.getElementById(adElementId(type)));
   if (containers.length === 0 || !state.adUnitPath) return;
@@ -105,6 +113,9 @@ export function wireAds(win: Window, state: AppState): void {
   gptWindow.googletag ??= { cmd: [] };
   gptWindow.googletag.cmd.push(() => {
     const gpt = gptWindow.googletag as typeof googletag;
+    const privacy = () => gpt.pubads().setPrivacySettings({ nonPersonalizedAds: !consent.personalisedAds() });
+    privacy();
+    consent.onUpdate(privacy);
     gpt.setConfig({ singleRequest: true, collapseDiv: 'ON_NO_FILL', lazyLoad: { fetchMarginPercent: 200, renderMarginPercent: 100, mobileScaling: 2 } });
     gpt.pubads().addEventListener('slotRenderEnded', (event) => {
       const type = containers.find((candidate) => adElementId(candidate) === event.slot.getSlotElementId());
@@ -137,6 +148,14 @@ export function wireAds(win: Window, state: AppState): void {
     // Re-checked whenever the window crosses the side-rail width (the CSS query's own change).
     rails?.addEventListener('change', sync);
   });
-  loadScript(doc, GPT_URL);
-  if (state.adSense) loadScript(doc, ADSENSE_URL);
+  if (state.adSense) {
+    const adSense = ((win as Window & AdSenseWindow).adsbygoogle ??= []);
+    const personalisation = () => (adSense.requestNonPersonalizedAds = consent.personalisedAds() ? 0 : 1);
+    personalisation();
+    consent.onUpdate(personalisation);
+  }
+  void consent.ready.then(() => {
+    loadScript(doc, GPT_URL);
+    if (state.adSense) loadScript(doc, ADSENSE_URL);
+  });
 }

@@ -1,9 +1,11 @@
 /**
  * Analytics (spec sections 2 and 4): gtag.js with the site's code and the global setting's
- * pixels, both after the page has loaded, when the main thread is idle. The server sends no
+ * pixels, both after the page has loaded, when the main thread is idle (gtag.js also after the
+ * consent platform, consent.ts). The server sends no
  * code and no pixels where analytics is off (/fortified-portal), so nothing loads there.
  */
 import type { AppState } from '../shared/app-state';
+import { installGtag } from './gtag';
 import { loadScript, whenLoadedAndIdle } from './schedule';
 
 export function gtagUrl(gaCode: string): string {
@@ -24,24 +26,22 @@ export function pixelUrls(pixels: AppState['pixels'], base: string): string[] {
   return urls;
 }
 
-interface GtagWindow {
-  dataLayer?: unknown[];
-}
-
-export function wireAnalytics(win: Window, state: Pick<AppState, 'gaCode' | 'pixels'>): void {
+/**
+ * gtag.js loads only once consent allows Google tags (`consentReady`: at once, or after the
+ * consent platform's script); the consent default is already the data layer's first command.
+ */
+export function wireAnalytics(win: Window, state: Pick<AppState, 'gaCode' | 'pixels'>, consentReady: Promise<void> = Promise.resolve()): void {
   const { gaCode } = state;
   const pixels = pixelUrls(state.pixels, win.location.href);
   if (!gaCode && pixels.length === 0) return;
   whenLoadedAndIdle(win, () => {
     if (gaCode) {
-      const dataLayer = ((win as Window & GtagWindow).dataLayer ??= []);
-      // gtag.js reads Arguments objects from the data layer, not arrays.
-      function gtag(..._args: unknown[]) {
-        dataLayer.push(arguments);
-      }
-      gtag('js', new Date());
-      gtag('config', gaCode);
-      loadScript(win.document, gtagUrl(gaCode));
+      void consentReady.then(() => {
+        const gtag = installGtag(win);
+        gtag('js', new Date());
+        gtag('config', gaCode);
+        loadScript(win.document, gtagUrl(gaCode));
+      });
     }
     // An image request is the beacon; the element never joins the page.
     for (const url of pixels) win.document.createElement('img').src = url;

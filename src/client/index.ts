@@ -2,13 +2,16 @@
 import { wireAds } from './ads';
 import { wireAnalytics } from './analytics';
 import { readAppState } from './app-state';
+import { wireConsent } from './consent';
 import { wireProgressBar } from './progress';
 import { wireThemeToggle } from './theme';
 
 wireThemeToggle(document);
 const state = readAppState(document);
 if (state) {
+  // First: the consent default is the data layer's first command, before any Google tag.
+  const consent = wireConsent(window, state.consent);
   wireProgressBar(window, state.brandColor, state.basePath);
-  wireAds(window, state);
-  wireAnalytics(window, state);
+  wireAds(window, state, consent);
+  wireAnalytics(window, state, consent.ready);
 }

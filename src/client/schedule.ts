@@ -4,11 +4,12 @@
  * Adds an async script. The CSP's 'strict-dynamic' trusts it because this (trusted) bundle
  * inserts it with createElement (docs/decisions/0002).
  */
-export function loadScript(doc: Document, src: string): void {
+export function loadScript(doc: Document, src: string): HTMLScriptElement {
   const script = doc.createElement('script');
   script.async = true;
   script.src = src;
   doc.head.appendChild(script);
+  return script;
 }
 
 /** Runs the task once the page has loaded and the main thread is idle (Safari lacks requestIdleCallback). */

@@ -12,6 +12,7 @@ import type { Config } from './config';
 import { httpClassesFor } from './http-classes';
 import './locals';
 import { basePathScope } from './middleware/base-path';
+import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
 import { closeConnectionsWhenDraining } from './middleware/draining';
 import { errorHandling } from './middleware/errors';
@@ -52,6 +53,8 @@ export interface AppDeps {
   readonly cdn: CdnTimes;
   /** Request metrics; none are collected when absent. */
   readonly metrics?: Metrics;
+  /** URLs in one sitemap file; the sitemaps.org limit (50,000) unless a test makes it small. */
+  readonly sitemapUrlLimit?: number | undefined;
   /** How long a render may take before it is aborted (tests make it short). */
   readonly renderTimeoutMs?: number;
 }
@@ -148,8 +151,9 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   // From here on every lookup shares the request's one upstream budget.
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));
   app.use(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
+  app.use(consentPlatformCsp({ loaderHash: assets.loaderHash }));
   // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
-  app.use(documentRendering({ basePath }), pageRendering({ renderer, basePath }));
+  app.use(documentRendering({ basePath, sitemapUrlLimit: deps.sitemapUrlLimit }), pageRendering({ renderer, basePath }));
   app.use(errorHandling(renderer, { basePath }));
   return app;
 }

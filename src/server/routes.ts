@@ -27,8 +27,8 @@ export const ROUTE_TABLE: Readonly<Record<RouteName, RouteRule>> = {
   'not-found': { name: 'not-found', shell: true, ads: false, analytics: true, campaigns: false, indexable: false },
 };
 
-/** Per-site documents for crawlers and feed readers: built from the resolved site, never HTML. */
-export type DocumentName = 'robots' | 'sitemap' | 'feed';
+/** Per-site documents for crawlers, ad buyers and feed readers: built from the resolved site, never HTML. */
+export type DocumentName = 'robots' | 'sitemap' | 'feed' | 'ads';
 
 export interface DocumentRule {
   readonly name: DocumentName;
@@ -39,6 +39,7 @@ export const DOCUMENT_TABLE: Readonly<Record<DocumentName, DocumentRule>> = {
   robots: { name: 'robots', contentType: 'text/plain; charset=utf-8' },
   sitemap: { name: 'sitemap', contentType: 'application/xml; charset=utf-8' },
   feed: { name: 'feed', contentType: 'application/rss+xml; charset=utf-8' },
+  ads: { name: 'ads', contentType: 'text/plain; charset=utf-8' },
 };
 
 /** Where the documents live; the sitemap's parts are /sitemap-<n>.xml (see SITEMAP_PART_PATH). */
@@ -46,6 +47,7 @@ export const DOCUMENT_PATHS: Readonly<Record<string, DocumentName>> = {
   '/robots.txt': 'robots',
   '/sitemap.xml': 'sitemap',
   '/feed.xml': 'feed',
+  '/ads.txt': 'ads',
 };
 
 export const SITEMAP_PATH = '/sitemap.xml';

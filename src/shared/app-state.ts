@@ -1,5 +1,6 @@
 /** The shell state handed to the client in `<script id="app-state">` (contract/app.md). */
 import type { AdSlotType } from './ads';
+import type { ConsentSettings } from './consent';
 import { jsonForScript } from './json-script';
 
 export type Theme = 'dark' | 'light';
@@ -24,6 +25,8 @@ export interface AppState {
   readonly pixels: readonly { readonly name: string; readonly url: string }[];
   /** The prefix the sites are served under ('' or e.g. '/answers'): links and the client use it. */
   readonly basePath: string;
+  /** Consent Mode defaults and the consent platform; null where no Google tag may run. */
+  readonly consent: ConsentSettings | null;
 }
 
 export const APP_STATE_ID = 'app-state';

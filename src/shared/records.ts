@@ -45,6 +45,15 @@ export const siteConfigSchema = z.object({
   gaCode: z.string().nullish(),
   igp_settings: pageSettingsSchema.nullish().transform((value) => value ?? {}),
   pixels: listOf(pixelSchema),
+  /*
+   * The optional publisher fields (contract: ads_txt, consent_regions, cmp_src, canonical_host)
+   * are kept as sent: each is checked by its own rule where it is used, so a malformed value is
+   * dropped and logged there instead of rejecting the whole record.
+   */
+  ads_txt: z.unknown().optional(),
+  consent_regions: z.unknown().optional(),
+  cmp_src: z.unknown().optional(),
+  canonical_host: z.unknown().optional(),
 });
 export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
@@ -95,6 +104,8 @@ export const articleSchema = z.object({
   image: articleImageSchema.nullish(),
   author: z.object({ name: z.string() }).nullish(),
   publishedAt: z.string().nullish(),
+  /** When the record was created (optional; the sitemap's lastmod falls back to it). */
+  createdAt: z.string().nullish(),
   updatedAt: z.string().nullish(),
 });
 export type Article = z.infer<typeof articleSchema>;

@@ -11,6 +11,22 @@ const t = useTestApp();
 const get = (path: string, host: string) => request(t.app).get(path).set('Host', host);
 const texts = (doc: Document, tag: string) => [...doc.getElementsByTagName(tag)].map((el) => el.textContent);
 
+describe('Cache-Control of the documents', () => {
+  // The app's first request compiles and warms it; on a busy machine a cold lookup can pass its
+  // timeout, and the document is then (rightly) degraded and private.
+  beforeAll(() => get('/robots.txt', 'example.com'));
+
+  it.each(['/robots.txt', '/sitemap.xml', '/feed.xml'])('%s is shared like a page (s-maxage with stale-while-revalidate and stale-if-error)', async (path) => {
+    const res = await get(path, 'example.com');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=3600');
+  });
+
+  it('a personal query (the search parameter) makes it private', async () => {
+    expect((await get('/robots.txt?s=x', 'example.com')).headers['cache-control']).toBe('private, no-store');
+  });
+});
+
 describe('robots.txt', () => {
   it.each([
     ['sub.example.com', 'https://sub.example.com/sitemap.xml'],
@@ -86,10 +102,10 @@ describe('sitemap.xml', () => {
   });
 });
 
-describe('a sitemap past 5,000 URLs', () => {
+describe('a sitemap past the URLs of one file (50,000; 20 here)', () => {
   let big: TestApp;
   beforeAll(async () => {
-    const many: Article[] = Array.from({ length: 5_100 }, (_, i) => ({
+    const many: Article[] = Array.from({ length: 30 }, (_, i) => ({
       _id: `m${i}`,
       slug: `many-${i}`,
       domains: ['dom-example'],
@@ -98,25 +114,77 @@ describe('a sitemap past 5,000 URLs', () => {
       body: '',
       category: 'cat-b',
       publishedAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
+      createdAt: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString(),
       updatedAt: null,
     }));
-    big = await startTestApp({ dataset: { ...testDataset, articles: [...testDataset.articles, ...many] } });
+    big = await startTestApp({ dataset: { ...testDataset, articles: [...testDataset.articles, ...many] }, sitemapUrlLimit: 20 });
   });
   afterAll(() => big.close());
 
   const getBig = (path: string) => request(big.app).get(path).set('Host', 'example.com');
 
-  it('becomes a sitemap index whose parts hold every URL once, 5,000 at most each', async () => {
-    const index = parseXml((await getBig('/sitemap.xml')).text);
+  it('becomes a sitemap index whose parts hold every URL once, at most the limit each', async () => {
+    const indexRes = await getBig('/sitemap.xml');
+    const index = parseXml(indexRes.text);
     expect(index.documentElement.localName).toBe('sitemapindex');
-    expect(texts(index, 'loc')).toEqual(['https://example.com/sitemap-1.xml', 'https://example.com/sitemap-2.xml']);
-    const first = texts(parseXml((await getBig('/sitemap-1.xml')).text), 'loc');
-    const second = texts(parseXml((await getBig('/sitemap-2.xml')).text), 'loc');
-    expect(first).toHaveLength(5_000);
-    expect(second).toHaveLength(3 + 25 + 5_100 - 5_000);
-    expect(new Set([...first, ...second]).size).toBe(3 + 25 + 5_100);
-    expect(first[0]).toBe('https://example.com/');
-    expect((await getBig('/sitemap-3.xml')).status).toBe(404);
+    const total = 3 + 25 + 30;
+    expect(texts(index, 'loc')).toEqual(['https://example.com/sitemap-1.xml', 'https://example.com/sitemap-2.xml', 'https://example.com/sitemap-3.xml']);
+    const parts = await Promise.all([1, 2, 3].map((part) => getBig(`/sitemap-${part}.xml`)));
+    const locs = parts.map((res) => texts(parseXml(res.text), 'loc'));
+    expect(locs.map((list) => list.length)).toEqual([20, 20, total - 40]);
+    expect(new Set(locs.flat()).size).toBe(total);
+    expect(locs[0]?.[0]).toBe('https://example.com/');
+    expect(parts.every((res) => res.headers['last-modified'] !== undefined && res.headers['cache-control']?.startsWith('public'))).toBe(true);
+    // The index changed when its newest part did.
+    expect(indexRes.headers['last-modified']).toBe('Sun, 25 Oct 2026 09:00:00 GMT');
+    expect((await getBig('/sitemap-4.xml')).status).toBe(404);
+  });
+});
+
+describe('Last-Modified and If-Modified-Since', () => {
+  it.each([
+    ['/sitemap.xml', 'rich.test', 'Thu, 03 Sep 2026 10:00:00 GMT'],
+    ['/feed.xml', 'rich.test', 'Thu, 03 Sep 2026 10:00:00 GMT'],
+    ['/sitemap.xml', 'example.com', 'Sun, 25 Oct 2026 09:00:00 GMT'],
+  ])('%s of %s was last modified at its newest article change, and answers 304 when not modified since', async (path, host, lastModified) => {
+    const res = await get(path, host);
+    expect(res.headers['last-modified']).toBe(lastModified);
+    const since = await get(path, host).set('If-Modified-Since', lastModified);
+    expect(since.status).toBe(304);
+    expect(since.text).toBe('');
+    expect(since.headers['cache-control']).toBe(res.headers['cache-control']);
+    const before = new Date(Date.parse(lastModified) - 1000).toUTCString();
+    expect((await get(path, host).set('If-Modified-Since', before)).status).toBe(200);
+  });
+
+  it('robots.txt and ads.txt carry no Last-Modified (they follow the settings, which have no date)', async () => {
+    for (const path of ['/robots.txt', '/ads.txt']) expect((await get(path, 'example.com')).headers['last-modified']).toBeUndefined();
+  });
+});
+
+describe('degraded documents (built after a failed lookup) are private', () => {
+  it.each(['/sitemap.xml', '/feed.xml'])('%s with a list that could not be loaded: private, no-store, no validators, never a 304', async (path) => {
+    t.upstream.override('/api/article/list', failWith.status(500));
+    const res = await get(path, 'example.com');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['last-modified']).toBeUndefined();
+    expect(res.headers.etag).toBeUndefined();
+    const conditional = await get(path, 'example.com').set('If-Modified-Since', 'Fri, 01 Jan 2100 00:00:00 GMT').set('If-None-Match', '*');
+    expect(conditional.status).toBe(200);
+  });
+
+  it.each(['/robots.txt', '/ads.txt', '/sitemap.xml', '/feed.xml'])("%s of a host whose site lookup failed (the global setting's fallback): private, no-store", async (path) => {
+    t.upstream.override('/api/domain/get', failWith.status(500));
+    const res = await get(path, 'example.com');
+    expect(res.status).toBe(200);
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    // The fallback is the global setting's: ads.txt shows the network's line, not example.com's.
+    if (path === '/ads.txt') expect(res.text).toBe('google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0\n');
+  });
+
+  it('the same documents are shared again once the upstream answers', async () => {
+    expect((await get('/sitemap.xml', 'example.com')).headers['cache-control']).toMatch(/^public/);
   });
 });
 
@@ -142,7 +210,9 @@ describe('feed.xml', () => {
     expect(child(newest, 'description')).toBe('Short answer 25.');
     expect(child(newest, 'category')).toBe('Beta');
     expect(child(newest, 'pubDate')).toBe('Sun, 25 Oct 2026 08:00:00 GMT');
-    expect(child(channel, 'lastBuildDate')).toBe('Sun, 25 Oct 2026 08:00:00 GMT');
+    // The newest change: article 25 was updated an hour after it was published.
+    expect(child(channel, 'lastBuildDate')).toBe('Sun, 25 Oct 2026 09:00:00 GMT');
+    expect(res.headers['last-modified']).toBe('Sun, 25 Oct 2026 09:00:00 GMT');
     expect(newest.getElementsByTagNameNS('http://purl.org/rss/1.0/modules/content/', 'encoded')[0]?.textContent).toBe('<p>Answer body 25.</p>');
   });
 

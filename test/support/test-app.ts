@@ -68,6 +68,8 @@ export interface TestAppOptions {
   readonly metrics?: Metrics;
   /** How long a render may take before it is aborted (the app's default when absent). */
   readonly renderTimeoutMs?: number;
+  /** URLs in one sitemap file (the real limit, 50,000, by default). */
+  readonly sitemapUrlLimit?: number;
 }
 
 /**
@@ -132,6 +134,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
     metrics,
     ...(options.renderTimeoutMs === undefined ? {} : { renderTimeoutMs: options.renderTimeoutMs }),
+    sitemapUrlLimit: options.sitemapUrlLimit,
   });
   const setUpstreamTimeout = (ms: number, calls?: readonly UpstreamCall[]): void => {
     content.set(ms, calls);

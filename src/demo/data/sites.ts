@@ -7,7 +7,9 @@
  * - garden.localhost           domain found by host (step iii), dark, ads disabled
  * - travel.localhost           active subdomain, dark, no gaCode of its own (ANALYTICS_CODES)
  * - old.localhost              inactive subdomain: falls to the domain found by host (garden's twin)
+ * - www.garden.localhost       global subdomain of garden.localhost, whose canonical host it is: a 301 there
  * - anything else              the global setting (step iv)
+ * ads.txt: localhost and cooking.localhost have their own lines; the others serve the global's.
  */
 import type { SiteSettingInput } from '../../shared/records';
 
@@ -28,6 +30,8 @@ export const demoGlobalSetting: SiteSettingInput = {
     // No pixel: a pixel is an image on a measurement vendor's host, which the demo has none of
     // (a relative one would ask the app itself for a file it does not serve).
     pixels: [],
+    // The network's sellers: every site without a list of its own serves these (/ads.txt).
+    ads_txt: ['# Answers Network', 'google.com, pub-0000000000000000, DIRECT, f08c47fec0942fa0', 'CONTACT=ads@answers.example'],
   },
   menu: { categories_menu_option: ['cat-baking', 'cat-vegetables', 'cat-networking', 'cat-rail'], other_menu_option: [{ label: 'Home', url: '/' }] },
   final_articles: ['art-1', 'art-9', 'art-17', 'art-25', 'art-5', 'art-13'],
@@ -49,6 +53,13 @@ export const demoDomains: readonly SiteSettingInput[] = [
       ad_slots: everyAdSlot,
       gaCode: 'G-EVERYDAY01',
       igp_settings: { title: 'Everyday Answers', description: 'Straight answers to the questions people ask every day.', footerText: 'Everyday Answers: written by people who checked.' },
+      ads_txt: [
+        '# Everyday Answers: sellers authorised for this site',
+        'google.com, pub-0000000000000001, DIRECT, f08c47fec0942fa0',
+        'appnexus.com, 1001, RESELLER, f5ab79cb980f11d1',
+        'CONTACT=ads@everyday.example',
+        'SUBDOMAIN=cooking.localhost',
+      ],
     },
     menu: {
       categories_menu_option: ['cat-baking', 'cat-grilling', 'cat-vegetables', 'cat-houseplants', 'cat-networking', 'cat-smartphones', 'cat-rail', 'cat-packing'],
@@ -70,6 +81,8 @@ export const demoDomains: readonly SiteSettingInput[] = [
       ad_slots: ['banner_1', 'banner_2', 'anchor'],
       gaCode: 'G-GARDEN0001',
       igp_settings: { title: 'Garden Answers', description: 'Vegetables, houseplants and the soil they grow in.' },
+      // www.garden.localhost is the same site: it redirects here.
+      canonical_host: 'garden.localhost',
     },
     menu: { categories_menu_option: ['cat-vegetables', 'cat-houseplants'], other_menu_option: [{ label: 'Home', url: '/' }, { label: 'Sign in', url: '/login' }] },
     final_articles: ['art-9', 'art-13', 'art-10', 'art-14', 'art-11', 'art-15', 'art-12', 'art-16'],
@@ -88,6 +101,8 @@ export const demoDomains: readonly SiteSettingInput[] = [
 ];
 
 export const demoSubdomains: readonly SiteSettingInput[] = [
+  // The same site as garden.localhost (step ii, inheriting it): a 301 to its canonical host.
+  { _id: 'sub-www-garden', type: 'subdomains', active: true, url: 'www.garden.localhost', domain: 'dom-garden', name: 'www', config: { global: true } },
   {
     _id: 'sub-cooking',
     type: 'subdomains',
@@ -106,6 +121,9 @@ export const demoSubdomains: readonly SiteSettingInput[] = [
       campaign_headlines: true,
       gaCode: 'G-COOK12345',
       igp_settings: { title: 'Cooking Answers', description: 'Answers to kitchen questions, tested at the stove.' },
+      ads_txt: ['google.com, pub-0000000000000002, DIRECT, f08c47fec0942fa0', 'CONTACT=ads@cooking.example'],
+      // Consent defaults denied in these regions only (the others use the EEA, the UK and Switzerland).
+      consent_regions: ['DE', 'FR', 'GB', 'US-CA'],
     },
     menu: { categories_menu_option: ['cat-grilling', 'cat-baking'], other_menu_option: [{ label: 'Home', url: '/' }, { label: 'Sign in', url: '/login' }] },
     final_articles: ['art-1', 'art-5', 'art-2', 'art-6', 'art-3', 'art-7', 'art-4', 'art-8'],

@@ -1,21 +1,36 @@
 import type { RequestHandler } from 'express';
-import { DOCUMENT_BUILDERS } from '../seo/documents';
 import { lookupScopeOf } from '../lookup-scope';
+import { reportOnce } from '../report-once';
+import { DOCUMENT_BUILDERS } from '../seo/documents';
 import { requestSiteRoot } from '../seo/request-origin';
 
 /**
- * robots.txt, the sitemap and the feed: built from the resolved site and sent with the route
- * table's content type. Other routes go on to page rendering; a failure (a sitemap part that
- * does not exist) goes to the error handler, which answers it in the site's shell.
+ * robots.txt, ads.txt, the sitemap and the feed: built from the resolved site and sent with the
+ * route table's content type, cacheable by shared caches like a page (the page-cache step's
+ * Cache-Control), with Last-Modified where the document knows it (If-Modified-Since then gets
+ * a 304 from Express). Other routes go on to page rendering; a failure (a sitemap part that
+ * does not exist, a site without ads.txt) goes to the error handler, which answers it in the
+ * site's shell.
  */
-export function documentRendering(options: { basePath: string }): RequestHandler {
+export function documentRendering(options: { basePath: string; sitemapUrlLimit?: number | undefined }): RequestHandler {
+  // settings.invalid_ads_txt is logged once per record and content, not on every request.
+  const isFirstReport = reportOnce();
   return async function renderDocument(req, res, next) {
-    const { site, route, host, upstream } = res.locals;
+    const { site, route, host, upstream, pageOutput } = res.locals;
     if (route?.kind !== 'document') return next();
-    if (!site || !host || !upstream) throw new Error('document rendering ran before site settings');
-    const body = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin: requestSiteRoot(req, host, options.basePath), basePath: options.basePath, part: route.part, api: upstream.api, lookup: lookupScopeOf(req, res) });
-    // A document built on a list that could not be loaded is degraded: never kept by a shared cache.
-    if ((res.locals.fellBack?.size ?? 0) > 0) res.setHeader('cache-control', 'private, no-store');
-    res.status(200).type(route.rule.contentType).send(body);
+    if (!site || !host || !upstream || !pageOutput) throw new Error('document rendering ran before site settings');
+    const lookup = lookupScopeOf(req, res);
+    const origin = requestSiteRoot(req, site.canonicalHost ?? host, options.basePath);
+    const built = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin, basePath: options.basePath, part: route.part, api: upstream.api, lookup, sitemapUrlLimit: options.sitemapUrlLimit, isFirstReport });
+    res.status(200).type(route.rule.contentType);
+    if (lookup.fellBack.size > 0) {
+      // Built after a failed lookup (another site's settings, a list left out): private, and
+      // with no validators, so no cache keeps it and no client is told its copy is current.
+      res.set('cache-control', 'private, no-store').set('content-length', String(Buffer.byteLength(built.body))).end(built.body);
+      return;
+    }
+    res.set('cache-control', pageOutput.cacheControl(200));
+    if (built.lastmod) res.set('last-modified', new Date(built.lastmod).toUTCString());
+    res.send(built.body);
   };
 }

@@ -33,7 +33,8 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; t
       cacheControl,
       capture(html) {
         stored = true;
-        return cache.store(key, html, { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) });
+        const csp = res.getHeader('content-security-policy');
+        return cache.store(key, html, { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) }, typeof csp === 'string' ? csp : undefined);
       },
     };
     if (refreshing) res.on('close', () => stored || cache.release(key));

@@ -88,22 +88,19 @@ function headersOf(directives: CspDirectives): [string, string][] {
   return [...headers];
 }
 
-const NONCE_PLACEHOLDER = 'NONCE-PLACEHOLDER';
+/** The Content-Security-Policy header value of a policy, as helmet writes it. */
+export function cspHeaderOf(directives: CspDirectives): string {
+  return headersOf(directives).find(([name]) => name === 'content-security-policy')?.[1] ?? '';
+}
 
 /**
- * The CSP of a streamed page: the same policy with a nonce for this response in script-src,
- * which React puts on the inline scripts that reveal streamed Suspense boundaries. helmet builds
- * the header once, with a placeholder; each streamed response fills in its own nonce.
+ * The CSP of a streamed page: the response's policy (the static one, or its site's with a
+ * consent platform) with a nonce for this response in script-src, which React puts on the
+ * inline scripts that reveal streamed Suspense boundaries. The nonce goes beside the hashes,
+ * before 'strict-dynamic' (only script-src has it) and the fallbacks for older browsers.
  */
-export function streamedPagePolicyOf(loaderHash: string): (nonce: string) => string {
-  const policy = contentSecurityPolicy(loaderHash);
-  const scripts = policy['script-src'] ?? [];
-  // Beside the hashes, before 'strict-dynamic' and the fallbacks for older browsers.
-  const at = scripts.indexOf("'strict-dynamic'");
-  const withNonce = { ...policy, 'script-src': [...scripts.slice(0, at), `'nonce-${NONCE_PLACEHOLDER}'`, ...scripts.slice(at)] };
-  const header = headersOf(withNonce).find(([name]) => name === 'content-security-policy')?.[1] ?? '';
-  const [before = '', after = ''] = header.split(NONCE_PLACEHOLDER);
-  return (nonce) => `${before}${nonce}${after}`;
+export function withScriptNonce(policy: string, nonce: string): string {
+  return policy.replace("'strict-dynamic'", `'nonce-${nonce}' 'strict-dynamic'`);
 }
 
 /** Sets a fixed list of headers on every answer. */

@@ -2,27 +2,34 @@ import type { RequestHandler } from 'express';
 import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../errors';
 import { lookupScopeOf } from '../lookup-scope';
-import { loadSite, type SiteLoaderDeps } from '../site/load-site';
-
-const MAX_REMEMBERED_UNKNOWN_SLOTS = 1000;
+import { reportOnce } from '../report-once';
+import { redirectToCanonicalHost } from '../seo/canonical-host';
+import { completeSite, resolveSite, type SiteLoaderDeps } from '../site/load-site';
 
 /**
  * Settings resolution and merge: the site for the request's host. When not even the global
- * setting can be had, the request fails with a 503.
+ * setting can be had, the request fails with a 503; a host that is not its site's canonical
+ * host is redirected there (seo/canonical-host.ts).
  */
-export function siteSettings(deps: Omit<SiteLoaderDeps, 'api'>): RequestHandler {
-  // settings.unknown_ad_slot is logged once per site and slot, not on every request.
-  const reportedUnknownSlots = new Set<string>();
+export function siteSettings(deps: SiteLoaderDeps): RequestHandler {
+  // settings.unknown_ad_slot and settings.invalid_field are logged once per site and value, not on every request.
+  const isFirstReport = reportOnce();
   return async function resolveSiteSettings(req, res, next) {
     const { host, siteKey, upstream } = res.locals;
     if (!host || !siteKey || !upstream) throw new Error('site settings ran before host resolution or the request-upstream middleware');
-    const site = await loadSite({ ...deps, api: upstream.api }, host, siteKey, lookupScopeOf(req, res));
-    if (!site) throw unavailable('No site settings could be loaded for this address.');
+    const lookup = lookupScopeOf(req, res);
+    const resolution = await resolveSite(upstream.api, host, lookup);
+    if (!resolution) throw unavailable('No site settings could be loaded for this address.');
+    // Another host of a site with a canonical host is redirected before any other upstream call.
+    if (redirectToCanonicalHost(req, res, host, resolution.canonicalHost)) return;
+    const site = await completeSite(deps, upstream.api, resolution, host, siteKey, lookup);
     for (const slot of site.setting.config.ad_slots) {
-      const id = `${site.setting._id}|${slot}`;
-      if (isAdSlotType(slot) || reportedUnknownSlots.has(id) || reportedUnknownSlots.size >= MAX_REMEMBERED_UNKNOWN_SLOTS) continue;
-      reportedUnknownSlots.add(id);
+      if (isAdSlotType(slot) || !isFirstReport(`${site.setting._id}|${slot}`)) continue;
       req.log.warn({ event: 'settings.unknown_ad_slot', slot, settingId: site.setting._id }, 'unknown ad slot type ignored');
+    }
+    for (const { field, value } of site.publisher.invalid) {
+      if (!isFirstReport(`${site.setting._id}|${field}|${value}`)) continue;
+      req.log.warn({ event: 'settings.invalid_field', field, value, settingId: site.setting._id }, 'malformed publisher setting ignored');
     }
     res.locals.site = site;
     next();

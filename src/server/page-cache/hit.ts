@@ -53,6 +53,7 @@ export function answerFromPageCache(cache: PageCache, key: string, req: Incoming
   res.setHeader('vary', HTML_VARY);
   res.setHeader('etag', etag);
   res.setHeader('x-page-cache', 'hit');
+  if (page.contentSecurityPolicy) res.setHeader('content-security-policy', page.contentSecurityPolicy);
   if (fresh(req.headers, { etag })) {
     res.statusCode = 304;
     res.end();

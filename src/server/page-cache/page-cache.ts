@@ -16,6 +16,8 @@ export interface CachedPage {
   readonly storedAt: number;
   /** The request-metrics labels of the request that rendered it, for the hits. */
   readonly labels: PageLabels;
+  /** The CSP it was sent with (a site's consent platform widens it), sent again with the hits. */
+  readonly contentSecurityPolicy: string | undefined;
   /** Set while one request renders the replacement of a stale page. */
   refreshingSince: number | null;
 }
@@ -41,7 +43,7 @@ export interface PageCache {
    */
   claimRefresh(key: string): boolean;
   /** Keeps the page with its compressed forms, and returns it. */
-  store(key: string, html: Buffer, labels: PageLabels): CachedPage;
+  store(key: string, html: Buffer, labels: PageLabels, contentSecurityPolicy?: string): CachedPage;
   /** A render that was to refresh the page did not produce one: let another request try. */
   release(key: string): void;
 }
@@ -72,11 +74,11 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       page.refreshingSince = now();
       return true;
     },
-    store(key, html, labels) {
+    store(key, html, labels, contentSecurityPolicy) {
       const hash = createHash('sha1').update(html).digest('base64url');
       const etags = { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` };
       // Compressed once here, synchronously: many concurrent async encoders cost far more time and memory.
-      const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etags, storedAt: now(), labels, refreshingSince: null };
+      const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etags, storedAt: now(), labels, contentSecurityPolicy, refreshingSince: null };
       cache.set(key, page);
       return page;
     },

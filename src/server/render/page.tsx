@@ -15,7 +15,7 @@ import { FEED_PATH, type RouteRule } from '../routes';
 import type { Site } from '../site/load-site';
 import { randomBytes } from 'node:crypto';
 import type { Assets } from '../assets';
-import { streamedPagePolicyOf } from '../middleware/security';
+import { withScriptNonce } from '../middleware/security';
 import { isCrawler } from '../rules/crawler';
 import { renderToDocument, sendDocument, streamDocument } from './stream';
 
@@ -60,6 +60,7 @@ function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Th
     route: rule.name,
     pixels: rule.analytics ? site.pixels : [],
     basePath,
+    consent: rule.analytics ? site.publisher.consent : null,
   };
 }
 
@@ -79,6 +80,7 @@ const SITELESS_STATE: Omit<AppState, 'basePath'> = {
   campaign: null,
   route: 'error',
   pixels: [],
+  consent: null,
 };
 
 export interface PageRenderer {
@@ -90,7 +92,6 @@ export interface PageRenderer {
 
 export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number; basePath: string }): PageRenderer {
   const { assets, basePath } = options;
-  const streamedPagePolicy = streamedPagePolicyOf(assets.loaderHash);
   const sitelessState: AppState = { ...SITELESS_STATE, basePath };
   const feedHref = joinPath(basePath, FEED_PATH);
   return {
@@ -132,7 +133,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // change these headers (decision 0180).
       res.setHeader('cache-control', cacheControl());
       const nonce = randomBytes(16).toString('base64');
-      res.setHeader('content-security-policy', streamedPagePolicy(nonce));
+      res.setHeader('content-security-policy', withScriptNonce(String(res.getHeader('content-security-policy')), nonce));
       await streamDocument(req, res, document, view.status, { ...renderOptions, nonce });
     },
     async sitelessPage(req, res, status, title, content) {

@@ -5,11 +5,12 @@ import { sanitizeArticleHtml } from '../sanitize';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
 import type { LookupScope } from '../upstream/failures';
-import { rssXml } from './feed';
+import { adsTxtDocument, adsTxtLinesOf, hasAdsTxtRecords } from './ads-txt';
+import { feedLastmod, rssXml, type FeedItem } from './feed';
 import { articlePath } from './page-head';
 import { robotsTxt } from './robots';
 import { allSiteArticles, newestSiteArticles } from './site-articles';
-import { sitemapEntries, sitemapXml } from './sitemap';
+import { lastmodOf, sitemapDocument, sitemapEntries } from './sitemap';
 import { siteUrl } from './urls';
 
 export interface DocumentContext {
@@ -22,26 +23,44 @@ export interface DocumentContext {
   readonly part?: number | undefined;
   readonly api: ContentApi;
   readonly lookup: LookupScope;
+  /** URLs in one sitemap file (SITEMAP_URL_LIMIT; tests pass a small one). */
+  readonly sitemapUrlLimit?: number | undefined;
+  /** True the first time a warning about a record is reported (report-once.ts). */
+  readonly isFirstReport: (key: string) => boolean;
 }
 
-export type DocumentBuilder = (context: DocumentContext) => Promise<string>;
+export interface BuiltDocument {
+  readonly body: string;
+  /** When what the document lists last changed (ISO 8601): its Last-Modified, if known. */
+  readonly lastmod?: string | undefined;
+}
+
+export type DocumentBuilder = (context: DocumentContext) => Promise<BuiltDocument>;
 
 export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> = {
-  robots: async ({ origin, basePath }) => robotsTxt(origin, basePath),
+  robots: async ({ origin, basePath }) => ({ body: robotsTxt(origin, basePath) }),
 
-  sitemap: async ({ site, origin, part, api, lookup }) => {
+  ads: async ({ site, lookup, isFirstReport }) => {
+    const { lines, invalid } = adsTxtLinesOf(site.adsTxt?.value);
+    if (site.adsTxt && invalid.length > 0 && isFirstReport(`ads.txt|${site.adsTxt.from}|${invalid.length}|${invalid[0]?.slice(0, 200)}`)) {
+      lookup.log.warn({ event: 'settings.invalid_ads_txt', settingId: site.adsTxt.from, count: invalid.length, lines: invalid.slice(0, 5).map((line) => line.slice(0, 200)) }, 'malformed ads.txt lines dropped');
+    }
+    if (!hasAdsTxtRecords(lines)) throw notFound('This site has no ads.txt.');
+    return { body: adsTxtDocument(lines) };
+  },
+
+  sitemap: async ({ site, origin, part, api, lookup, sitemapUrlLimit }) => {
     const entries = sitemapEntries(origin, site.menu.categories, await allSiteArticles(site, api, lookup));
-    const xml = sitemapXml(origin, entries, part);
-    if (xml === null) throw notFound('There is no such sitemap.');
-    return xml;
+    const sitemap = sitemapDocument(origin, entries, part, sitemapUrlLimit);
+    if (sitemap === null) throw notFound('There is no such sitemap.');
+    return { body: sitemap.xml, lastmod: sitemap.lastmod };
   },
 
   feed: async ({ site, origin, api, lookup }) => {
     const categoryNames = new Map(site.menu.categories.map((category) => [category._id, category.name]));
     const articles = await newestSiteArticles(site, api, lookup);
-    return rssXml(
-      { title: site.name, link: siteUrl(origin, '/'), description: site.setting.config.igp_settings.description || `Answers from ${site.name}`, origin },
-      articles.map((article) => ({
+    const items = articles.map(
+      (article): FeedItem => ({
         title: article.title || article.slug,
         link: siteUrl(origin, articlePath(article.slug)),
         description: article.excerpt || undefined,
@@ -49,7 +68,10 @@ export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> 
         author: article.author?.name,
         category: article.category ? categoryNames.get(article.category) : undefined,
         published: article.publishedAt ?? undefined,
-      })),
+        lastmod: lastmodOf(article),
+      }),
     );
+    const channel = { title: site.name, link: siteUrl(origin, '/'), description: site.setting.config.igp_settings.description || `Answers from ${site.name}`, origin };
+    return { body: rssXml(channel, items), lastmod: feedLastmod(items) };
   },
 };

@@ -5,6 +5,7 @@
 import { isoDateOf } from '../../shared/format';
 import type { Article } from '../../shared/records';
 import { FEED_PATH } from '../routes';
+import { newestLastmod } from './sitemap';
 import { escapeXml, textElement, XML_DECLARATION } from './xml';
 
 export const FEED_SIZE = 20;
@@ -28,6 +29,16 @@ export interface FeedItem {
   readonly category?: string | undefined;
   /** ISO 8601. */
   readonly published?: string | undefined;
+  /** When the article last changed (updated, else created, else published); ISO 8601. */
+  readonly lastmod?: string | undefined;
+}
+
+/**
+ * When the feed last changed: its newest item change (ISO 8601), not the clock, so the same
+ * content gives the same bytes and the same Last-Modified.
+ */
+export function feedLastmod(items: readonly FeedItem[]): string | undefined {
+  return newestLastmod(items.map((item) => item.lastmod ?? item.published));
 }
 
 /** Articles newest first (undated last), each once, at most `count`. */
@@ -57,8 +68,6 @@ function itemXml(item: FeedItem): string {
 }
 
 export function rssXml(channel: FeedChannel, items: readonly FeedItem[]): string {
-  // The newest item's date, not the clock: the same content gives the same bytes.
-  const lastBuild = items.map((item) => item.published).find((date) => date !== undefined);
   return [
     XML_DECLARATION,
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/">',
@@ -67,7 +76,7 @@ export function rssXml(channel: FeedChannel, items: readonly FeedItem[]): string
     textElement('link', channel.link),
     textElement('description', channel.description),
     '<language>en</language>',
-    textElement('lastBuildDate', rfc822(lastBuild)),
+    textElement('lastBuildDate', rfc822(feedLastmod(items))),
     `<atom:link href="${escapeXml(`${channel.origin}${FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
     ...items.map(itemXml),
     '</channel>',

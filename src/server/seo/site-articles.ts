@@ -9,31 +9,35 @@ import type { Site } from '../site/load-site';
 import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ArticlePage, ContentApi } from '../upstream/content-api';
 import { FEED_SIZE, newestArticles } from './feed';
+import type { SitemapArticle } from './sitemap';
 
 /** Articles per article/list call when walking a whole category. */
 export const LIST_PAGE_SIZE = 100;
-/** At most this many article/list calls for one sitemap (50,000 articles). */
-export const MAX_LIST_CALLS = 500;
+/** At most this many article/list calls for one sitemap (100,000 articles: two sitemap files). */
+export const MAX_LIST_CALLS = 1_000;
 
 const NO_ARTICLES: ArticlePage = { articles: [], total: 0 };
 
+/** What the sitemap keeps of an article: the walk holds up to 100,000 and bodies are large. */
+const sitemapFieldsOf = ({ slug, category, updatedAt, createdAt, publishedAt }: Article): SitemapArticle => ({ slug, category, updatedAt, createdAt, publishedAt });
+
 /** Every article the site lists: final_articles first, then each menu category newest first. */
-export async function allSiteArticles(site: Site, api: ContentApi, lookup: LookupScope): Promise<Article[]> {
+export async function allSiteArticles(site: Site, api: ContentApi, lookup: LookupScope): Promise<SitemapArticle[]> {
   let callsLeft = MAX_LIST_CALLS;
   // Categories are walked side by side, the pages of one category one after another.
-  const walkCategory = async (categoryId: string): Promise<Article[]> => {
-    const found: Article[] = [];
+  const walkCategory = async (categoryId: string): Promise<SitemapArticle[]> => {
+    const found: SitemapArticle[] = [];
     for (let page = 1; callsLeft > 0; page += 1) {
       callsLeft -= 1;
       const result = await listOrEmpty(lookup, 'list', () => api.categoryArticles(categoryId, site.scope, page, LIST_PAGE_SIZE), NO_ARTICLES);
-      found.push(...result.articles);
+      for (const article of result.articles) found.push(sitemapFieldsOf(article));
       if (result.articles.length === 0 || page * LIST_PAGE_SIZE >= result.total) return found;
     }
     lookup.log.warn({ event: 'sitemap.truncated', categoryId, maxListCalls: MAX_LIST_CALLS }, 'sitemap article walk stopped at its call budget');
     return found;
   };
   const [finals, ...categories] = await Promise.all([finalArticlesOf(site, api, lookup), ...site.menu.categories.map((category) => walkCategory(category._id))]);
-  return [...finals, ...categories.flat()];
+  return [...finals.map(sitemapFieldsOf), ...categories.flat()];
 }
 
 /** The site's newest articles: the first page of each menu category and final_articles, merged. */

@@ -1,13 +1,17 @@
 /**
- * Loads everything a page needs to know about its site: the resolved setting (contract order),
- * the menu, the analytics code and the global setting's pixels.
+ * Loads everything a page needs to know about its site, in two steps: the site lookup (the
+ * resolved setting, contract order), then the menu, the analytics code and the global
+ * setting's pixels. A redirect to the canonical host runs between the two.
  */
 import type { Category, MenuLink, Pixel, SiteSetting } from '../../shared/records';
 import type { ContentApi, SettingScope } from '../upstream/content-api';
 import { listOrEmpty, siteRecordOrNone, type LookupScope } from '../upstream/failures';
-import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type SettingSource } from '../rules/settings';
+import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingSource } from '../rules/settings';
 import { brandColorOf } from '../rules/host';
+import { publisherSettingsOf, type PublisherSettings } from '../rules/publisher-settings';
 import { safeLinksOf } from '../sanitize';
+import { adsTxtSourceOf, type AdsTxtSource } from '../seo/ads-txt';
+import { canonicalHostOf } from '../seo/canonical-host';
 
 export interface Site {
   readonly host: string;
@@ -20,11 +24,16 @@ export interface Site {
   readonly gaCode: string | null;
   readonly brandColor: string;
   readonly pixels: readonly Pixel[];
+  /** Where the site's ads.txt lines come from (its own setting, else the global one), if anywhere. */
+  readonly adsTxt: AdsTxtSource | null;
+  /** Consent, consent platform and canonical host: the optional publisher fields, checked. */
+  readonly publisher: PublisherSettings;
+  /** The host its canonical URLs, sitemaps and feed use when not the request's (seo/canonical-host.ts). */
+  readonly canonicalHost: string | null;
   readonly menu: { readonly categories: readonly Category[]; readonly other: readonly MenuLink[] };
 }
 
 export interface SiteLoaderDeps {
-  readonly api: ContentApi;
   readonly defaultSiteKey: string;
   readonly analyticsCodes: Readonly<Record<string, string>>;
 }
@@ -35,17 +44,32 @@ export function scopeOf(setting: SiteSetting, source: SettingSource): SettingSco
   return { type, id: setting._id };
 }
 
-/** Resolves the site for a host; null when not even the global setting can be had (a 503). */
-export async function loadSite(deps: SiteLoaderDeps, host: string, key: string, lookup: LookupScope): Promise<Site | null> {
-  const { api } = deps;
+/** The site lookup of a host (settings resolution, steps i-iv), before the menu is loaded. */
+export interface SiteResolution {
+  readonly resolved: ResolvedSetting;
+  readonly global: SiteSetting | undefined;
+  readonly publisher: PublisherSettings;
+  /** The canonical host that applies (none after a failed lookup: the resolution may be a fallback). */
+  readonly canonicalHost: string | null;
+}
+
+/** The site lookup; null when not even the global setting can be had (a 503). */
+export async function resolveSite(api: ContentApi, host: string, lookup: LookupScope): Promise<SiteResolution | null> {
   const globalPromise = siteRecordOrNone(lookup, host, () => api.globalSetting());
   const sub = (await siteRecordOrNone(lookup, host, () => api.subdomainsByHost(host)))?.[0];
   const parent = sub?.domain ? (await siteRecordOrNone(lookup, host, () => api.domainsById(sub.domain as string)))?.[0] : undefined;
   const byHost = resolveFromSubdomain(sub, parent) ? undefined : (await siteRecordOrNone(lookup, host, () => api.domainsByHost(host)))?.[0];
   const global = await globalPromise;
-
   const resolved = resolveSettings({ sub, parent, byHost, global });
   if (!resolved) return null;
+  const publisher = publisherSettingsOf(resolved.setting.config);
+  const canonicalHost = canonicalHostOf({ source: resolved.source, canonicalHost: publisher.canonicalHost, lookupFailed: lookup.fellBack.has('settings') });
+  return { resolved, global, publisher, canonicalHost };
+}
+
+/** The whole site of a resolution: its menu loaded, its rules applied. */
+export async function completeSite(deps: SiteLoaderDeps, api: ContentApi, resolution: SiteResolution, host: string, key: string, lookup: LookupScope): Promise<Site> {
+  const { resolved, global, publisher, canonicalHost } = resolution;
   const { setting, source, adsDisabled } = resolved;
   const menuIds = setting.menu.categories_menu_option;
   const categories = await listOrEmpty(lookup, 'menu', () => api.categoriesByIds(menuIds), []);
@@ -60,6 +84,9 @@ export async function loadSite(deps: SiteLoaderDeps, host: string, key: string, 
     gaCode: analyticsCodeOf(setting, key, deps.analyticsCodes),
     brandColor: brandColorOf(key, deps.defaultSiteKey),
     pixels: global?.config.pixels ?? [],
+    adsTxt: adsTxtSourceOf(setting, global),
+    publisher,
+    canonicalHost,
     menu: { categories: orderMenuCategories(menuIds, categories), other: safeLinksOf(setting.menu.other_menu_option) },
   };
 }

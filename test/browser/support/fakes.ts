@@ -9,13 +9,16 @@ export const FAKE_GPT = `(() => {
   const gt = window.googletag = window.googletag || { cmd: [] };
   const listeners = [];
   const slots = [];
-  const log = window.__gpt = { config: {}, defined: [], displayed: [], destroyed: [], servicesEnabled: false,
+  const log = window.__gpt = { config: {}, defined: [], displayed: [], destroyed: [], servicesEnabled: false, privacy: {}, requests: [],
     render(id, isEmpty) {
       const slot = slots.find((s) => s.getSlotElementId() === id);
       if (!slot) throw new Error('fake gpt: no slot ' + id);
       for (const listener of listeners) listener({ slot, isEmpty, size: isEmpty ? null : slot.sizes[0], serviceName: 'publisher_ads' });
     } };
-  const pubads = { addEventListener(type, listener) { if (type === 'slotRenderEnded') listeners.push(listener); return pubads; } };
+  const pubads = {
+    addEventListener(type, listener) { if (type === 'slotRenderEnded') listeners.push(listener); return pubads; },
+    setPrivacySettings(settings) { Object.assign(log.privacy, settings); return pubads; },
+  };
   gt.pubads = () => pubads;
   gt.setConfig = (config) => { Object.assign(log.config, config); };
   gt.enableServices = () => { log.servicesEnabled = true; };
@@ -49,6 +52,8 @@ export const FAKE_GPT = `(() => {
   gt.display = (id) => {
     if (!log.servicesEnabled) throw new Error('fake gpt: display before enableServices');
     log.displayed.push(id);
+    // What the ad request for the slot carries: npa=1 while non-personalised ads are asked for.
+    log.requests.push({ id, npa: log.privacy.nonPersonalizedAds === true });
   };
   const queued = Array.isArray(gt.cmd) ? gt.cmd : [];
   gt.cmd = { push: (...commands) => { for (const command of commands) command(); return commands.length; } };
@@ -72,6 +77,10 @@ export interface FakeGptLog {
   readonly displayed: string[];
   readonly destroyed: string[];
   readonly servicesEnabled: boolean;
+  /** The privacy settings set so far (setPrivacySettings). */
+  readonly privacy: { nonPersonalizedAds?: boolean };
+  /** One per display: the slot and whether its ad request carried the non-personalised flag. */
+  readonly requests: { id: string; npa: boolean }[];
   render(id: string, isEmpty: boolean): void;
 }
 
@@ -81,4 +90,19 @@ export interface FakeWindow {
   __adsense?: boolean;
   googletag?: unknown;
   dataLayer?: unknown[];
+  gtag?: (...args: unknown[]) => void;
+  __cmp?: { loaded: boolean; dataLayerAtLoad: unknown[][] };
 }
+
+/** The consent platform of the fixture's example.com (config.cmp_src). */
+export const FIXTURE_CMP_SRC = 'https://cmp.example/cmp.js';
+
+/**
+ * A consent platform as a site would configure one: on load it records what the data layer
+ * held (the consent default must be there already) and grants every purpose, as after a
+ * visitor's "accept all".
+ */
+export const FAKE_CMP = `(() => {
+  window.__cmp = { loaded: true, dataLayerAtLoad: (window.dataLayer || []).map((args) => Array.from(args)) };
+  window.gtag('consent', 'update', { ad_storage: 'granted', ad_user_data: 'granted', ad_personalization: 'granted', analytics_storage: 'granted' });
+})();`;

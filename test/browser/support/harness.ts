@@ -17,7 +17,7 @@ import { gtagUrl } from '../../../src/client/analytics';
 import { loadAssets } from '../../../src/server/assets';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { z } from 'zod';
-import { FAKE_ADSENSE, FAKE_GPT, FAKE_GTAG, PIXEL_GIF } from './fakes';
+import { FAKE_ADSENSE, FAKE_CMP, FAKE_GPT, FAKE_GTAG, FIXTURE_CMP_SRC, PIXEL_GIF } from './fakes';
 
 const root = path.resolve(__dirname, '../../..');
 /** A browser that has not started in this long will not: fail on one line instead of waiting. */
@@ -109,6 +109,7 @@ export async function startHarness(options: { basePath?: string } = {}): Promise
     if (url.startsWith(GPT_URL)) return script(FAKE_GPT);
     if (url.startsWith(ADSENSE_URL)) return script(FAKE_ADSENSE);
     if (url.startsWith(gtagUrl(''))) return script(FAKE_GTAG);
+    if (url === FIXTURE_CMP_SRC) return script(FAKE_CMP);
     return route.abort('blockedbyclient');
   };
 

@@ -23,6 +23,7 @@ const state = (overrides: Partial<AppState> = {}): AppState => ({
   campaign: null,
   route: 'home',
   pixels: [],
+  consent: { regions: ['DE'], cmpSrc: null },
   ...overrides,
 });
 
@@ -119,11 +120,15 @@ function installFakeGpt(window: Window) {
   const displayed: string[] = [];
   const destroyed: string[] = [];
   const configs: googletag.config.PageSettingsConfig[] = [];
+  const privacy: googletag.PrivacySettingsConfig[] = [];
   let onRender: ((event: { slot: { getSlotElementId(): string }; isEmpty: boolean }) => void) | undefined;
   const slotFor = (id: string) => ({ getSlotElementId: () => id, defineSizeMapping: () => slotFor(id), addService: () => slotFor(id) });
   const gpt = {
     setConfig: (config: googletag.config.PageSettingsConfig) => void configs.push(config),
-    pubads: () => ({ addEventListener: (_type: string, listener: typeof onRender) => void (onRender = listener) }),
+    pubads: () => ({
+      addEventListener: (_type: string, listener: typeof onRender) => void (onRender = listener),
+      setPrivacySettings: (settings: googletag.PrivacySettingsConfig) => void privacy.push(settings),
+    }),
     enableServices: () => undefined,
     sizeMapping: () => {
       const builder = { addSize: () => builder, build: () => [] };
@@ -136,7 +141,7 @@ function installFakeGpt(window: Window) {
   const holder = window as unknown as { googletag: { cmd: (() => void)[] } };
   Object.assign(holder.googletag, gpt);
   for (const command of holder.googletag.cmd) command();
-  return { defined, displayed, destroyed, configs, render: (id: string, isEmpty: boolean) => onRender?.({ slot: slotFor(id), isEmpty }) };
+  return { defined, displayed, destroyed, configs, privacy, render: (id: string, isEmpty: boolean) => onRender?.({ slot: slotFor(id), isEmpty }) };
 }
 
 function shellPage(types: readonly AdSlotType[]) {
@@ -146,18 +151,38 @@ function shellPage(types: readonly AdSlotType[]) {
 
 const scriptsOf = (document: Document) => [...document.querySelectorAll('script')].map((script) => script.src);
 
+/** A consent that is ready at once and that a test can grant, as a consent platform would. */
+function testConsent(ready: Promise<void> = Promise.resolve()) {
+  let granted = false;
+  const listeners: (() => void)[] = [];
+  return {
+    ready,
+    personalisedAds: () => granted,
+    onUpdate: (listener: () => void) => void listeners.push(listener),
+    grant() {
+      granted = true;
+      for (const listener of listeners) listener();
+    },
+  };
+}
+
+/** Lets the promise callbacks queued so far run (the scripts load once consent is ready). */
+const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('wireAds', () => {
-  it('loads no script when the page has no slot to fill', () => {
+  it('loads no script when the page has no slot to fill', async () => {
     const { window, document } = testWindow(shellPage([]));
-    wireAds(window, state({ adSlots: [], adUnitPath: null }));
-    wireAds(window, state());
+    wireAds(window, state({ adSlots: [], adUnitPath: null }), testConsent());
+    wireAds(window, state(), testConsent());
+    await settled();
     expect(scriptsOf(document)).toEqual([]);
     expect((window as unknown as { googletag?: unknown }).googletag).toBeUndefined();
   });
 
-  it('loads gpt.js (and AdSense when asked) and defines the slots once GPT runs its queue', () => {
+  it('loads gpt.js (and AdSense when asked) and defines the slots once GPT runs its queue', async () => {
     const { window, document } = testWindow(shellPage(['banner_1', 'popup', 'siderail_left']), { matching: ['(min-width: 1537px)'] });
-    wireAds(window, state({ adSense: true }));
+    wireAds(window, state({ adSense: true }), testConsent());
+    await settled();
     expect(scriptsOf(document)).toEqual([GPT_URL, ADSENSE_URL]);
     const gpt = installFakeGpt(window);
     expect(gpt.configs).toEqual([{ singleRequest: true, collapseDiv: 'ON_NO_FILL', lazyLoad: { fetchMarginPercent: 200, renderMarginPercent: 100, mobileScaling: 2 } }]);
@@ -167,7 +192,7 @@ describe('wireAds', () => {
 
   it('defines side rails when the window grows past the width and destroys them when it shrinks', () => {
     const { window, media } = testWindow(shellPage(['banner_1', 'siderail_left']), { url: 'https://sub.example.com/article-1' });
-    wireAds(window, state({ route: 'article', adSlots: ['banner_1', 'siderail_left'] }));
+    wireAds(window, state({ route: 'article', adSlots: ['banner_1', 'siderail_left'] }), testConsent());
     const gpt = installFakeGpt(window);
     expect(gpt.defined).toEqual(['ad-banner_1']);
     media.get('(min-width: 1237px)')?.set(true);
@@ -178,7 +203,7 @@ describe('wireAds', () => {
 
   it('shows the popup and anchor wrappers as flex only after a non-empty render', () => {
     const { window, document } = testWindow(shellPage(['banner_1', 'popup', 'anchor']));
-    wireAds(window, state({ adSlots: ['banner_1', 'popup', 'anchor'] }));
+    wireAds(window, state({ adSlots: ['banner_1', 'popup', 'anchor'] }), testConsent());
     const gpt = installFakeGpt(window);
     const wrapper = (type: AdSlotType) => (document.querySelector(`.wrap-${type}`) as HTMLElement).style.display;
     gpt.render('ad-popup', true);
@@ -187,5 +212,30 @@ describe('wireAds', () => {
     gpt.render('ad-anchor', false);
     gpt.render('ad-banner_1', false);
     expect([wrapper('popup'), wrapper('anchor'), wrapper('banner_1')]).toEqual(['flex', 'flex', '']);
+  });
+
+  it('waits for consent to be ready (the consent platform first) before loading any Google script', async () => {
+    const { window, document } = testWindow(shellPage(['banner_1']));
+    let ready = () => undefined as void;
+    wireAds(window, state({ adSense: true }), testConsent(new Promise<void>((resolve) => (ready = resolve))));
+    await settled();
+    expect(scriptsOf(document)).toEqual([]);
+    ready();
+    await settled();
+    expect(scriptsOf(document)).toEqual([GPT_URL, ADSENSE_URL]);
+  });
+
+  it('requests non-personalised ads (GPT and AdSense) until consent grants personalisation', async () => {
+    const { window } = testWindow(shellPage(['banner_1']));
+    const consent = testConsent();
+    wireAds(window, state({ adSense: true }), consent);
+    const adSense = (window as unknown as { adsbygoogle: { requestNonPersonalizedAds?: number } }).adsbygoogle;
+    expect(adSense.requestNonPersonalizedAds).toBe(1);
+    const gpt = installFakeGpt(window);
+    expect(gpt.privacy).toEqual([{ nonPersonalizedAds: true }]);
+    expect(gpt.displayed).toEqual(['ad-banner_1']);
+    consent.grant();
+    expect(gpt.privacy).toEqual([{ nonPersonalizedAds: true }, { nonPersonalizedAds: false }]);
+    expect(adSense.requestNonPersonalizedAds).toBe(0);
   });
 });

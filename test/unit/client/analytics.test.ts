@@ -48,6 +48,7 @@ describe('wireAnalytics', () => {
     await loaded(window);
     expect(gtagScripts(document)).toEqual([]); // loaded, but the idle callback has not run yet
     jest.advanceTimersByTime(1);
+    await Promise.resolve(); // gtag.js waits for consent to be ready (at once here: no consent platform)
     expect(gtagScripts(document)).toEqual(['https://www.googletagmanager.com/gtag/js?id=G-SUBA']);
     const dataLayer = (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => [...args]);
     expect(dataLayer[0]?.[0]).toBe('js');

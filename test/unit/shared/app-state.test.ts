@@ -14,6 +14,7 @@ const state: AppState = {
   route: 'home',
   pixels: [],
   basePath: '/answers',
+  consent: null,
 };
 
 describe('serializeAppState', () => {

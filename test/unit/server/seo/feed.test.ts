@@ -1,4 +1,4 @@
-import { newestArticles, rssXml } from '../../../../src/server/seo/feed';
+import { feedLastmod, newestArticles, rssXml } from '../../../../src/server/seo/feed';
 import type { Article } from '../../../../src/shared/records';
 import { parseXml } from '../../../support/html';
 
@@ -38,6 +38,16 @@ describe('rssXml', () => {
     expect(first?.getElementsByTagNameNS('http://purl.org/dc/elements/1.1/', 'creator')[0]?.textContent).toBe('Ann');
     expect(text(first as Element, 'pubDate')).toBe('Wed, 03 Jun 2026 08:00:00 GMT');
     expect(second?.getElementsByTagName('pubDate')).toHaveLength(0);
+  });
+
+  it('lastBuildDate is the newest change of an item (its lastmod, else its publication)', () => {
+    const items = [
+      { title: 'a', link: 'https://s.example/a', published: '2026-06-03T08:00:00.000Z' },
+      { title: 'b', link: 'https://s.example/b', published: '2026-05-01T08:00:00.000Z', lastmod: '2026-06-10T12:00:00.000Z' },
+    ];
+    expect(feedLastmod(items)).toBe('2026-06-10T12:00:00.000Z');
+    expect(parseXml(rssXml(channel, items)).getElementsByTagName('lastBuildDate')[0]?.textContent).toBe('Wed, 10 Jun 2026 12:00:00 GMT');
+    expect(feedLastmod([])).toBeUndefined();
   });
 
   it('without items still has its channel fields', () => {

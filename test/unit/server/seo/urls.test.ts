@@ -1,3 +1,4 @@
+import { canonicalHostOf, canonicalLocationOf } from '../../../../src/server/seo/canonical-host';
 import { absoluteHttpUrl, isDevelopmentHost, pageQuery, portOf, siteOrigin, siteUrl } from '../../../../src/server/seo/urls';
 
 describe('siteOrigin', () => {
@@ -56,5 +57,20 @@ describe('absoluteHttpUrl', () => {
     ['http://[bad', undefined],
   ])('%p -> %p', (url, expected) => {
     expect(absoluteHttpUrl(url, 'https://site.example')).toBe(expected);
+  });
+});
+
+describe('the canonical host', () => {
+  it('applies to a site found by its records, not to the global fallback nor after a failed lookup', () => {
+    expect(canonicalHostOf({ source: 'parent', canonicalHost: 'example.com', lookupFailed: false })).toBe('example.com');
+    expect(canonicalHostOf({ source: 'domain', canonicalHost: null, lookupFailed: false })).toBeNull();
+    expect(canonicalHostOf({ source: 'global', canonicalHost: 'example.com', lookupFailed: false })).toBeNull();
+    expect(canonicalHostOf({ source: 'subdomain', canonicalHost: 'example.com', lookupFailed: true })).toBeNull();
+  });
+
+  it('keeps the path and query; a development host keeps the scheme and port', () => {
+    expect(canonicalLocationOf('example.com', { protocol: 'http', rawHost: 'www.example.com:8080', originalUrl: '/a?b=1' })).toBe('https://example.com/a?b=1');
+    expect(canonicalLocationOf('garden.localhost', { protocol: 'http', rawHost: 'www.garden.localhost:3000', originalUrl: '/x' })).toBe('http://garden.localhost:3000/x');
+    expect(canonicalLocationOf('example.com', { protocol: 'https', rawHost: 'www.example.com', originalUrl: '*' })).toBe('https://example.com/');
   });
 });

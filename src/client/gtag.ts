@@ -1,0 +1,26 @@
+/**
+ * The page's one `gtag()` and `dataLayer`, shared by consent, analytics and a consent platform
+ * (which calls `window.gtag('consent', 'update', …)`). Commands are queued in the data layer
+ * as Arguments objects, which is what gtag.js reads there, not arrays.
+ */
+export type Gtag = (...args: unknown[]) => void;
+
+interface GtagWindow {
+  dataLayer?: unknown[];
+  gtag?: Gtag;
+}
+
+/** The window's gtag, made (with its data layer) on first use; `observe` sees every command. */
+export function installGtag(win: Window, observe?: (args: readonly unknown[]) => void): Gtag {
+  const gtagWindow = win as Window & GtagWindow;
+  if (gtagWindow.gtag) return gtagWindow.gtag;
+  const dataLayer = (gtagWindow.dataLayer ??= []);
+  const gtag: Gtag = function gtag() {
+    // eslint-disable-next-line prefer-rest-params
+    dataLayer.push(arguments);
+    // eslint-disable-next-line prefer-rest-params
+    observe?.([...arguments]);
+  };
+  gtagWindow.gtag = gtag;
+  return gtag;
+}
