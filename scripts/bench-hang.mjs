@@ -8,7 +8,8 @@
  * and the most calls the API had in flight at once (target: never more than
  * UPSTREAM_CONNECTIONS).
  *
- * Knobs: DURATION_S (30), CONCURRENCY (400), UPSTREAM_CONNECTIONS (32), APP_PORT (4130).
+ * Knobs: DURATION_S (30), CONCURRENCY (400), UPSTREAM_CONNECTIONS (32), MAX_IN_FLIGHT_REQUESTS
+ * (the app's default when unset), APP_PORT (4130).
  * The load runs in a child process, so its work does not delay the probes' timing.
  */
 import { fork } from 'node:child_process';
@@ -20,6 +21,7 @@ import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
 const DURATION_S = Number(process.env.DURATION_S ?? 30);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 400);
 const CONNECTIONS = Number(process.env.UPSTREAM_CONNECTIONS ?? 32);
+const MAX_IN_FLIGHT = process.env.MAX_IN_FLIGHT_REQUESTS ?? '';
 const APP_PORT = Number(process.env.APP_PORT ?? 4130);
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const WARM_SITES = 5;
@@ -62,7 +64,7 @@ async function main() {
   await build({ quiet: true });
   const api = await startOutageApi(sitesDataset(WARM_SITES));
   const app = start(process.execPath, SERVER_ARGS, {
-    env: { NODE_ENV: 'production', PORT: String(APP_PORT), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn', UPSTREAM_CONNECTIONS: String(CONNECTIONS) },
+    env: { NODE_ENV: 'production', PORT: String(APP_PORT), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn', UPSTREAM_CONNECTIONS: String(CONNECTIONS), MAX_IN_FLIGHT_REQUESTS: MAX_IN_FLIGHT },
   });
   try {
     await waitForHttp(`${APP}/healthz`);
@@ -110,7 +112,7 @@ async function main() {
 
     health.sort((a, b) => a - b);
     const p99 = percentile(health, 99);
-    console.log(`\nbench-hang: content API hanging, ${CONCURRENCY} concurrent requests for cold hosts for ${DURATION_S} s, UPSTREAM_CONNECTIONS=${CONNECTIONS}, node ${process.version}\n`);
+    console.log(`\nbench-hang: content API hanging, ${CONCURRENCY} concurrent requests for cold hosts for ${DURATION_S} s, UPSTREAM_CONNECTIONS=${CONNECTIONS}, MAX_IN_FLIGHT_REQUESTS=${MAX_IN_FLIGHT || 'default'}, node ${process.version}\n`);
     console.log('| measure | value | target |');
     console.log('|---|---:|---|');
     console.log(`| RSS before the hang, MiB | ${rssBefore.toFixed(1)} | |`);

@@ -19,6 +19,7 @@ import { errorHandling } from './middleware/errors';
 import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
+import { loadShedding } from './middleware/load-shedding';
 import { pageCaching } from './middleware/page-cache';
 import { pageRendering } from './middleware/pages';
 import { requestMetrics } from './middleware/request-metrics';
@@ -40,7 +41,7 @@ import type { ContentApi } from './upstream/content-api';
 export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs' | 'basePath'>;
+  readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs' | 'basePath' | 'maxInFlightRequests'>;
   readonly logger: Logger;
   /** The content API as a request sees it: with a data cache, its lines on the request's logger. */
   readonly contentApiFor: (log: Logger) => ContentApi;
@@ -147,6 +148,9 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(routeMatching());
   // Page-cache hits while draining (the fast path leaves those to Express), and every miss.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, trust: shared.trust }));
+  // Past the bound, 503 at once. After the page cache, so a page it holds (fresh, or stale while
+  // the upstream fails) is never shed; before the first upstream lookup and the render.
+  app.use(loadShedding({ maxInFlight: config.maxInFlightRequests, metrics: deps.metrics ?? noMetrics }));
   app.use(documentCompression());
   // From here on every lookup shares the request's one upstream budget.
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));

@@ -37,6 +37,8 @@ export interface Config {
   readonly metricsPort: number | undefined;
   /** Idle keep-alive sockets close after this long: above the load balancer's idle timeout. */
   readonly keepAliveTimeoutMs: number;
+  /** Page and document requests in progress at most; past it, 503 with Retry-After (middleware/load-shedding.ts). */
+  readonly maxInFlightRequests: number;
   /** Open sockets on the public port at most (lowered below the descriptor limit at start-up). */
   readonly maxConnections: number;
   /** After SIGTERM, how long /readyz says 503 before the listener closes (balancers notice). */
@@ -213,6 +215,8 @@ export function loadConfig(env: Env): Config {
       halfOpenAfterMs: readInt(env, 'UPSTREAM_BREAKER_OPEN_MS', 5000, 100, 600_000),
     }),
     metricsPort: readMetricsPort(env, port),
+    // Enough to keep two cores busy while pages wait on the upstream, few enough that a burst of degraded renders cannot crowd out /healthz.
+    maxInFlightRequests: readInt(env, 'MAX_IN_FLIGHT_REQUESTS', 64, 1, 100_000),
     // Above the 60 s idle timeout of common balancers (AWS ALB, nginx), so they close first.
     keepAliveTimeoutMs: readInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1_000, 600_000),
     // Below the usual 1,024 open-files limit, with room for upstream sockets and files.

@@ -27,6 +27,8 @@ export interface Metrics {
   observeUpstream(endpoint: string, seconds: number, outcome: UpstreamOutcome): void;
   /** For the data cache: one count per lookup, by cache name and outcome. */
   countCache(kind: string, outcome: CacheOutcome): void;
+  /** One request answered 503 at once because too many were in progress (middleware/load-shedding.ts). */
+  countShed(): void;
 }
 
 /** For tests and when METRICS_PORT is unset: nothing is collected. */
@@ -34,6 +36,7 @@ export const noMetrics: Metrics = {
   observeRequest() {},
   observeUpstream() {},
   countCache() {},
+  countShed() {},
 };
 
 export interface PrometheusMetrics extends Metrics {
@@ -89,6 +92,11 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     labelNames: ['cache', 'outcome'] as const,
     registers,
   });
+  const shedRequests = new Counter({
+    name: 'http_requests_shed_total',
+    help: 'Requests answered 503 at once because MAX_IN_FLIGHT_REQUESTS were in progress',
+    registers,
+  });
 
   const seenSites = new Set<string>();
   const siteLabel = (site: string): string => {
@@ -110,6 +118,9 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     },
     countCache(kind, outcome) {
       cacheLookups.inc({ cache: kind, outcome });
+    },
+    countShed() {
+      shedRequests.inc();
     },
   };
 }
