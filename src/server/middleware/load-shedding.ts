@@ -4,9 +4,13 @@ import type { Metrics } from '../metrics';
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
 const SHED_HEADERS = { 'retry-after': '1', 'cache-control': 'private, no-store' } as const;
 
-/** Whether one more request may start while `inFlight` are in progress. Pure. */
-export function admitsAnother(inFlight: number, maxInFlight: number): boolean {
-  return inFlight < maxInFlight;
+/**
+ * Whether one more request may start while `inFlight` are in progress. The refresh of a stale
+ * cached page always may: there is at most one per page, and shed, it would leave the page
+ * unrefreshed and the next request for it would claim the refresh and be shed in turn. Pure.
+ */
+export function admitsAnother(inFlight: number, maxInFlight: number, refreshesCachedPage: boolean): boolean {
+  return refreshesCachedPage || inFlight < maxInFlight;
 }
 
 export interface LoadSheddingOptions {
@@ -26,7 +30,7 @@ export interface LoadSheddingOptions {
 export function loadShedding({ maxInFlight, metrics }: LoadSheddingOptions): RequestHandler {
   let inFlight = 0;
   return function shedPastInFlightBound(_req, res, next) {
-    if (!admitsAnother(inFlight, maxInFlight)) {
+    if (!admitsAnother(inFlight, maxInFlight, res.locals.pageOutput?.refreshesCachedPage === true)) {
       metrics.countShed();
       res.status(503).set(SHED_HEADERS).type('text/plain').send('Busy, try again shortly');
       return;

@@ -31,6 +31,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; t
     let stored = false;
     res.locals.pageOutput = {
       cacheControl,
+      refreshesCachedPage: refreshing,
       capture(html) {
         stored = true;
         const csp = res.getHeader('content-security-policy');

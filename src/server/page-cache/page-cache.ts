@@ -95,4 +95,6 @@ export interface PageOutput {
   cacheControl(status: number): string;
   /** Keeps the whole HTML of a 200 page that may be kept; the kept page has its compressed forms. */
   capture?: (html: Buffer) => CachedPage;
+  /** This request renders the replacement of a stale page the cache holds (at most one per page). */
+  readonly refreshesCachedPage?: boolean;
 }
