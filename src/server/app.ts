@@ -7,6 +7,7 @@ import compression from 'compression';
 import type { RequestListener, ServerOptions } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { createAdmission } from './admission';
 import type { Assets } from './assets';
 import type { Config } from './config';
 import { httpClassesFor } from './http-classes';
@@ -19,7 +20,6 @@ import { errorHandling } from './middleware/errors';
 import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
-import { loadShedding } from './middleware/load-shedding';
 import { pageCaching } from './middleware/page-cache';
 import { pageRendering } from './middleware/pages';
 import { requestMetrics } from './middleware/request-metrics';
@@ -41,7 +41,7 @@ import type { ContentApi } from './upstream/content-api';
 export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
 
 export interface AppDeps {
-  readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs' | 'basePath' | 'maxInFlightRequests'>;
+  readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs' | 'basePath' | 'maxInFlightRequests' | 'maxQueuedRequests' | 'maxQueueWaitMs'>;
   readonly logger: Logger;
   /** The content API as a request sees it: with a data cache, its lines on the request's logger. */
   readonly contentApiFor: (log: Logger) => ContentApi;
@@ -73,31 +73,46 @@ interface SharedParts {
 }
 
 /**
- * The server: a page-cache hit is answered in front of Express (page-cache/fast-path.ts);
- * everything else goes through the Express app. Node creates requests and responses from
- * classes that already carry the app's Express prototypes (http-classes.ts). The listener also
- * works on a server without these classes (supertest in the tests): Express then sets them.
+ * The server: a page-cache hit is answered in front of Express (page-cache/fast-path.ts); past
+ * the bound on requests in progress, a request waits its turn or is answered 503 (admission.ts);
+ * everything else goes through the Express app. Node creates requests and responses from classes that already carry the
+ * app's Express prototypes (http-classes.ts). The listener also works on a server without these
+ * classes (supertest in the tests): Express then sets them.
  */
 export function createServerSetup(deps: AppDeps): ServerSetup {
   const shared: SharedParts = { trust: trustFunctionOf(deps.config.trustProxy), securityHeaders: securityHeadersOf(deps.assets.loaderHash) };
   const app = createApp(deps, shared);
   const options = httpClassesFor(app);
-  if (!deps.pageCache) return { options, listener: app };
-  const answerFromPageCacheFirst = createPageCacheFastPath({
-    cache: deps.pageCache,
-    cdn: deps.cdn,
-    staticHeaders: shared.securityHeaders,
-    readiness: deps.readiness,
-    metrics: deps.metrics ?? noMetrics,
-    logger: deps.logger,
-    defaultSiteKey: deps.config.defaultSiteKey,
-    trust: shared.trust,
+  const metrics = deps.metrics ?? noMetrics;
+  const admission = createAdmission({
+    maxInFlight: deps.config.maxInFlightRequests,
+    maxQueued: deps.config.maxQueuedRequests,
+    maxWaitMs: deps.config.maxQueueWaitMs,
     basePath: deps.config.basePath,
+    staticHeaders: shared.securityHeaders,
+    metrics,
+    logger: deps.logger,
   });
+  const answerFromPageCacheFirst = deps.pageCache
+    ? createPageCacheFastPath({
+        cache: deps.pageCache,
+        cdn: deps.cdn,
+        staticHeaders: shared.securityHeaders,
+        readiness: deps.readiness,
+        metrics,
+        logger: deps.logger,
+        defaultSiteKey: deps.config.defaultSiteKey,
+        trust: shared.trust,
+        basePath: deps.config.basePath,
+        // Past the bound a kept page answers even when stale: better than a 503.
+        busy: () => admission.full,
+      })
+    : () => false;
   return {
     options,
     listener: function handleRequest(req, res) {
-      if (!answerFromPageCacheFirst(req, res)) app(req, res);
+      if (answerFromPageCacheFirst(req, res)) return;
+      admission.enter(req, res, () => app(req, res));
     },
   };
 }
@@ -148,9 +163,6 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(routeMatching());
   // Page-cache hits while draining (the fast path leaves those to Express), and every miss.
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, trust: shared.trust }));
-  // Past the bound, 503 at once. After the page cache, so a page it holds (fresh, or stale while
-  // the upstream fails) is never shed; before the first upstream lookup and the render.
-  app.use(loadShedding({ maxInFlight: config.maxInFlightRequests, metrics: deps.metrics ?? noMetrics }));
   app.use(documentCompression());
   // From here on every lookup shares the request's one upstream budget.
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));

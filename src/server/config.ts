@@ -37,8 +37,12 @@ export interface Config {
   readonly metricsPort: number | undefined;
   /** Idle keep-alive sockets close after this long: above the load balancer's idle timeout. */
   readonly keepAliveTimeoutMs: number;
-  /** Page and document requests in progress at most; past it, 503 with Retry-After (middleware/load-shedding.ts). */
+  /** Requests in progress at most (all but probes, assets and page-cache hits); past it, a request waits (admission.ts). */
   readonly maxInFlightRequests: number;
+  /** Requests waiting for one of those slots at most; past it, 503 at once. */
+  readonly maxQueuedRequests: number;
+  /** How long a request may wait for a slot before it is answered 503. */
+  readonly maxQueueWaitMs: number;
   /** Open sockets on the public port at most (lowered below the descriptor limit at start-up). */
   readonly maxConnections: number;
   /** After SIGTERM, how long /readyz says 503 before the listener closes (balancers notice). */
@@ -215,8 +219,12 @@ export function loadConfig(env: Env): Config {
       halfOpenAfterMs: readInt(env, 'UPSTREAM_BREAKER_OPEN_MS', 5000, 100, 600_000),
     }),
     metricsPort: readMetricsPort(env, port),
-    // Enough to keep two cores busy while pages wait on the upstream, few enough that a burst of degraded renders cannot crowd out /healthz.
-    maxInFlightRequests: readInt(env, 'MAX_IN_FLIGHT_REQUESTS', 64, 1, 100_000),
+    // One event-loop turn starts at most this many pages (a slot frees from the next turn): 16 degraded renders of about
+    // a millisecond keep a turn, and /healthz's wait, under 50 ms; 16 pages waiting on a healthy upstream outrun one core.
+    maxInFlightRequests: readInt(env, 'MAX_IN_FLIGHT_REQUESTS', 16, 1, 100_000),
+    // As many as the connection cap lets in, so that clients past the bound wait rather than retry a 503 at once.
+    maxQueuedRequests: readInt(env, 'MAX_QUEUED_REQUESTS', 1024, 0, 100_000),
+    maxQueueWaitMs: readInt(env, 'MAX_QUEUE_WAIT_MS', 1000, 1, 60_000),
     // Above the 60 s idle timeout of common balancers (AWS ALB, nginx), so they close first.
     keepAliveTimeoutMs: readInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1_000, 600_000),
     // Below the usual 1,024 open-files limit, with room for upstream sockets and files.

@@ -27,7 +27,7 @@ export interface Metrics {
   observeUpstream(endpoint: string, seconds: number, outcome: UpstreamOutcome): void;
   /** For the data cache: one count per lookup, by cache name and outcome. */
   countCache(kind: string, outcome: CacheOutcome): void;
-  /** One request answered 503 at once because too many were in progress (middleware/load-shedding.ts). */
+  /** One request answered 503 at once because too many were in progress (admission.ts). */
   countShed(): void;
 }
 

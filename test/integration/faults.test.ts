@@ -27,7 +27,7 @@ async function startCachedApp(dataset = structuredClone(testDataset)): Promise<C
   let upstreamCalls: TrackedCalls<object> | undefined;
   const t = await startTestApp({
     dataset,
-    // 200 pages at once test the data cache's coalescing, not the bound on requests in progress (load-shedding.test.ts).
+    // 200 pages at once test the data cache's coalescing, not the bound on requests in progress (admission.test.ts).
     env: { MAX_IN_FLIGHT_REQUESTS: '1000' },
     wrapApi: (api) => {
       const tracked = trackCalls(api);

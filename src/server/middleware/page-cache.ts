@@ -31,7 +31,6 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; t
     let stored = false;
     res.locals.pageOutput = {
       cacheControl,
-      refreshesCachedPage: refreshing,
       capture(html) {
         stored = true;
         const csp = res.getHeader('content-security-policy');

@@ -30,6 +30,8 @@ export interface FastPathDeps {
   readonly metrics: Metrics;
   /** The prefix the sites are served under: a target outside it is left to Express. */
   readonly basePath: string;
+  /** True while no request may start (admission.ts): a stale page then answers as it is. */
+  readonly busy: () => boolean;
 }
 
 /** Returns a handler that answers a request from the page cache and says whether it did. */
@@ -54,7 +56,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     const reqId = requestIdOf(req.headers['x-request-id'], trusted);
     for (const [name, value] of deps.staticHeaders) res.setHeader(name, value);
     res.setHeader('x-request-id', reqId);
-    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl);
+    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, deps.busy());
     if (!page) return false;
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.observeRequest({ route: page.labels.route, site: page.labels.site, status: res.statusCode, seconds });

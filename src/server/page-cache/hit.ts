@@ -39,12 +39,12 @@ export function pageCacheKeyOfRequest(req: IncomingMessage, host: string, url: s
 }
 
 /**
- * Answers from the page cache when it holds a page that may answer as it is, and returns that
- * page (undefined: not answered): the best encoding the client takes, or a 304 when the
- * client's copy is current.
+ * Answers from the page cache when it holds a page that may answer as it is (a stale one too
+ * when `staleWillDo`), and returns that page (undefined: not answered): the best encoding the
+ * client takes, or a 304 when the client's copy is current.
  */
-export function answerFromPageCache(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, cacheControl: string): CachedPage | undefined {
-  const page = cache.servablePage(key);
+export function answerFromPageCache(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, cacheControl: string, staleWillDo = false): CachedPage | undefined {
+  const page = cache.servablePage(key, staleWillDo);
   if (!page) return undefined;
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const etag = page.etags[encoding];

@@ -35,8 +35,11 @@ export interface PageCacheOptions {
 }
 
 export interface PageCache {
-  /** The page when it may answer as it is (fresh, or stale while another request refreshes it). */
-  servablePage(key: string): CachedPage | undefined;
+  /**
+   * The page when it may answer as it is: fresh, or stale while another request refreshes it,
+   * or stale at all when `staleWillDo` (no request may start to refresh it).
+   */
+  servablePage(key: string, staleWillDo?: boolean): CachedPage | undefined;
   /**
    * Called when servablePage found none: a stale page is marked as being refreshed by the
    * caller, who renders its replacement. True when there was one (release it if no page comes).
@@ -64,9 +67,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const servable = (page: CachedPage) => now() - page.storedAt < options.freshMs || (page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS);
 
   return {
-    servablePage(key) {
+    servablePage(key, staleWillDo = false) {
       const page = cache.get(key);
-      return page && servable(page) ? page : undefined;
+      return page && (staleWillDo || servable(page)) ? page : undefined;
     },
     claimRefresh(key) {
       const page = cache.get(key);
@@ -95,6 +98,4 @@ export interface PageOutput {
   cacheControl(status: number): string;
   /** Keeps the whole HTML of a 200 page that may be kept; the kept page has its compressed forms. */
   capture?: (html: Buffer) => CachedPage;
-  /** This request renders the replacement of a stale page the cache holds (at most one per page). */
-  readonly refreshesCachedPage?: boolean;
 }
