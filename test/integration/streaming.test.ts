@@ -168,6 +168,25 @@ describe('a crawler', () => {
     expect(parseHtml(body).querySelectorAll('#new-articles a')).toHaveLength(9);
   });
 
+  it('gets the new articles in place after a long article too (no boundary left for scripts to reveal)', async () => {
+    // React outlines a boundary that follows more than its progressive chunk (12,800 bytes) of
+    // markup: a complete document must not, its hidden copy would wait for a script.
+    const longBody = `<p>${'A long answer paragraph. '.repeat(40)}</p>`.repeat(30);
+    const longArticles = createContentApiHandler({ ...testDataset, articles: testDataset.articles.map((article) => (article.slug === 'article-3' ? { ...article, body: longBody } : article)) });
+    t.upstream.override('/api/article/get', longArticles);
+    const findNewAsked = new Promise<void>((resolve) => (heldArrived = resolve));
+    const answered = open('/article-3', { 'user-agent': CRAWLER, 'accept-encoding': 'identity' });
+    await findNewAsked;
+    releaseFindNew();
+    const { next } = await answered;
+    const body = (await next()) + (await rest(next));
+    expect(body.length).toBeGreaterThan(30_000);
+    expect(body).not.toContain('<template');
+    expect(body).not.toContain('$RC');
+    expect(body).not.toContain('hidden id="S:');
+    expect(parseHtml(body).querySelectorAll('#main #new-articles a')).toHaveLength(9);
+  });
+
   it('gets the 500 page when the page is not ready in time', async () => {
     const quick = await startTestApp({ renderTimeoutMs: 50, timeoutMs: 5000 });
     quick.upstream.override('/api/article/findnew', failWith.hang());

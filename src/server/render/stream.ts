@@ -48,6 +48,10 @@ export function renderToDocument(element: ReactElement, options: RenderOptions):
       },
     });
     const stream = renderToPipeableStream(element, {
+      // React outlines a boundary that follows more than this many bytes of markup (its default,
+      // 12,800, is passed on a long article), to be revealed by an inline script later: in a
+      // complete document that is only a hidden copy, extra bytes and a script the CSP blocks.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         // An aborted render has been answered already; what React finishes with is not wanted.
         if (!aborted) stream.pipe(collector);
