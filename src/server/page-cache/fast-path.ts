@@ -38,6 +38,8 @@ export interface FastPathDeps {
 export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
   const sharedCacheControl = cacheControlOf(true, 200, deps.cdn);
   const siteAddressOf = siteAddressResolver(deps.defaultSiteKey);
+  // A kept page carries its own CSP (a site's consent platform widens it).
+  const staticHeaders = deps.staticHeaders.filter(([name]) => name !== 'content-security-policy').flat();
   return function answerFromPageCacheFirst(req, res) {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || !deps.readiness.ready) return false;
     const trusted = peerIsTrusted(deps.trust, req.socket);
@@ -52,11 +54,8 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
     if (key === null) return false;
 
     const started = performance.now();
-    // Set before the answer is decided; on a miss the Express chain sets them again.
     const reqId = requestIdOf(req.headers['x-request-id'], trusted);
-    for (const [name, value] of deps.staticHeaders) res.setHeader(name, value);
-    res.setHeader('x-request-id', reqId);
-    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, deps.busy());
+    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, deps.busy(), [...staticHeaders, 'x-request-id', reqId]);
     if (!page) return false;
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.observeRequest({ route: page.labels.route, site: page.labels.site, status: res.statusCode, seconds });

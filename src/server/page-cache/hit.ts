@@ -43,26 +43,23 @@ export function pageCacheKeyOfRequest(req: IncomingMessage, host: string, url: s
  * when `staleWillDo`), and returns that page (undefined: not answered): the best encoding the
  * client takes, or a 304 when the client's copy is current.
  */
-export function answerFromPageCache(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, cacheControl: string, staleWillDo = false): CachedPage | undefined {
+export function answerFromPageCache(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, cacheControl: string, staleWillDo = false, leadingHeaders: readonly string[] = []): CachedPage | undefined {
   const page = cache.servablePage(key, staleWillDo);
   if (!page) return undefined;
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const etag = page.etags[encoding];
-  res.setHeader('content-type', 'text/html; charset=utf-8');
-  res.setHeader('cache-control', cacheControl);
-  res.setHeader('vary', HTML_VARY);
-  res.setHeader('etag', etag);
-  res.setHeader('x-page-cache', 'hit');
-  if (page.contentSecurityPolicy) res.setHeader('content-security-policy', page.contentSecurityPolicy);
+  // One writeHead with every header: Node serializes them in one pass.
+  const headers = [...leadingHeaders, 'content-type', 'text/html; charset=utf-8', 'cache-control', cacheControl, 'vary', HTML_VARY, 'etag', etag, 'x-page-cache', 'hit'];
+  if (page.contentSecurityPolicy) headers.push('content-security-policy', page.contentSecurityPolicy);
   if (fresh(req.headers, { etag })) {
-    res.statusCode = 304;
+    res.writeHead(304, headers);
     res.end();
     return page;
   }
   const body = page[encoding];
-  if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-  res.setHeader('content-length', body.length);
-  res.statusCode = 200;
+  if (encoding !== 'identity') headers.push('content-encoding', encoding);
+  headers.push('content-length', String(body.length));
+  res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
   return page;
 }
