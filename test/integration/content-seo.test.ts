@@ -114,6 +114,7 @@ describe('article', () => {
       card: meta(doc, 'twitter:card'),
       twitterTitle: meta(doc, 'twitter:title'),
       twitterImage: meta(doc, 'twitter:image'),
+      twitterImageAlt: meta(doc, 'twitter:image:alt'),
     }).toEqual({
       type: 'article',
       title: 'Why do images need width and height?',
@@ -126,8 +127,10 @@ describe('article', () => {
       modified: '2026-09-03T10:00:00.000Z',
       section: 'Rich </script><script>alert(1)</script>\u2028line',
       card: 'summary_large_image',
-      twitterTitle: 'Why do images need width and height?',
-      twitterImage: 'https://cdn.example.com/lead.jpg',
+      // X falls back to og:title and og:image: not repeated.
+      twitterTitle: null,
+      twitterImage: null,
+      twitterImageAlt: 'A lead image',
     });
   });
 

@@ -63,10 +63,8 @@ function SocialTags({ social }: { social: SocialMeta }) {
       {social.publishedTime ? <meta property="article:published_time" content={social.publishedTime} /> : null}
       {social.modifiedTime ? <meta property="article:modified_time" content={social.modifiedTime} /> : null}
       {social.section ? <meta property="article:section" content={social.section} /> : null}
+      {/* X reads og:title, og:description and og:image where its own tags are absent (developer.x.com/cards/markup). */}
       <meta name="twitter:card" content={image ? 'summary_large_image' : 'summary'} />
-      <meta name="twitter:title" content={social.title} />
-      {social.description ? <meta name="twitter:description" content={social.description} /> : null}
-      {image ? <meta name="twitter:image" content={image.url} /> : null}
       {image?.alt ? <meta name="twitter:image:alt" content={image.alt} /> : null}
     </>
   );
