@@ -9,6 +9,7 @@
  * Only when the queue is full, or a request has waited its time, is it answered 503 by Node
  * alone, without the middleware chain.
  */
+import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import type { Metrics } from './metrics';
@@ -114,7 +115,9 @@ export function createAdmission(options: AdmissionOptions): Admission {
       if (queue.length >= options.maxQueued) return shed(res);
       const entry: Waiting = {
         res,
-        start,
+        // Started later from another request's end: bound to its own arrival's async context,
+        // or it would run in (and keep alive) the context of the request whose slot it takes.
+        start: AsyncResource.bind(start),
         timer: setTimeout(() => {
           dropFromQueue(entry);
           shed(res);
