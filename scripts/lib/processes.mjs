@@ -11,7 +11,7 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const benchApi = path.resolve(root, '../shared/bench/content-api/server.mjs');
 
 /** How the server runs in production (Dockerfile CMD, npm start): node with these flags. */
-export const SERVER_ARGS = ['--max-semi-space-size=8', '--max-old-space-size=384', path.join(root, 'dist/server/index.js')];
+export const SERVER_ARGS = ['--max-semi-space-size=8', '--max-old-space-size=256', path.join(root, 'dist/server/index.js')];
 
 export const hasCommand = (name) => process.env.PATH.split(':').some((dir) => existsSync(path.join(dir, name)));
 

@@ -91,6 +91,13 @@ describe('Kubernetes manifests', () => {
     expect(limit).toBeGreaterThan(request);
   });
 
+  test("the image's V8 heap bound stays below the memory limit, with room for code, buffers and the young generation", () => {
+    const [, heap] = /"--max-old-space-size=(\d+)"/.exec(read('Dockerfile')) ?? [];
+    const limit = mebibytes(String(app?.resources?.limits?.memory));
+    expect(Number(heap)).toBeGreaterThanOrEqual(128);
+    expect(Number(heap)).toBeLessThanOrEqual(limit - 96);
+  });
+
   test('both upstream URLs come from a Secret (production requires them; they may carry credentials)', () => {
     for (const name of ['CONTENT_API_URL', 'CAMPAIGN_API_URL']) {
       const variable = app?.env?.find((entry) => entry.name === name);
