@@ -166,6 +166,8 @@ describe('start-up', () => {
   it('serves Prometheus metrics on METRICS_PORT only', async () => {
     const [port, metricsPort] = [await freePort(), await freePort()];
     const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' } });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     try {
       await Promise.all([waitForLine(child, /server\.listening/), waitForLine(child, /metrics\.listening/)]);
       const base = `http://127.0.0.1:${port}`;
@@ -180,8 +182,14 @@ describe('start-up', () => {
       expect((await request(`http://127.0.0.1:${metricsPort}`).get('/readyz')).text).toBe('ready');
       expect(metrics.text).toContain(`app_build_info{version="${packageVersion}",commit="${gitCommit}"} 1`);
       expect((await request(base).get('/metrics').set('Host', `localhost:${port}`)).status).toBe(404);
+      // A search page is never kept: it is streamed to a person, compressed, with every
+      // response listener (metrics included) in place.
+      const searched = await request(base).get('/?s=bread').set('Host', `localhost:${port}`).set('User-Agent', 'Mozilla/5.0 Chrome/140.0').set('Accept-Encoding', 'gzip');
+      expect(searched.headers).toMatchObject({ 'content-encoding': 'gzip', 'transfer-encoding': 'chunked' });
       child.kill('SIGINT');
       expect(await exitOf(child)).toBe(0);
+      // Node's warnings (a listener leak, a deprecation) would be here.
+      expect(stderr).toBe('');
     } finally {
       child.kill('SIGKILL');
     }

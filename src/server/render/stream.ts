@@ -23,6 +23,13 @@ export class RenderAbortedError extends Error {
   }
 }
 
+/**
+ * Close listeners a streamed response carries: pipeline() adds seven of its own to the
+ * response, on top of admission, metrics, the access log and the render's own. A fixed number
+ * per response, not a leak; the leak detector keeps watching above it.
+ */
+const STREAMED_RESPONSE_MAX_LISTENERS = 16;
+
 export interface RenderOptions {
   readonly abortAfterMs: number;
   readonly log: Logger;
@@ -112,6 +119,7 @@ export function streamDocument(req: Request, res: Response, element: ReactElemen
         }
         res.setHeader('content-encoding', encoding);
         const encoder = createStreamEncoder(encoding);
+        res.setMaxListeners(STREAMED_RESPONSE_MAX_LISTENERS);
         // A client that leaves ends the pipeline; the close handler below stops the render.
         pipeline(encoder, res, () => undefined);
         stream.pipe(encoder);
