@@ -195,7 +195,7 @@ describe('start-up', () => {
     }
   }, 30_000);
 
-  it('no secret reaches any output: URL credentials, query values, Authorization and Cookie', async () => {
+  it('URL credentials reach the backends as Basic authentication; no secret reaches any output: URL credentials, query values, Authorization and Cookie', async () => {
     const upstream = await startFakeUpstream(testDataset);
     const port = await freePort();
     const withCredentials = (url: string) => url.replace('http://', 'http://svc-user:url-s3cret@');
@@ -221,6 +221,10 @@ describe('start-up', () => {
       expect(output).toContain('"event":"upstream.fetch_failed"');
       expect(output).toContain('/api/article/search?');
       expect(output).not.toMatch(/s3cret/);
+      // Every call to either backend carried the URL's credentials, as Basic authentication.
+      const basic = `Basic ${Buffer.from('svc-user:url-s3cret').toString('base64')}`;
+      expect(upstream.campaignCalls.length).toBeGreaterThan(0);
+      expect(new Set([...upstream.calls, ...upstream.campaignCalls].map((call) => call.headers.authorization))).toEqual(new Set([basic]));
     } finally {
       child.kill('SIGKILL');
       await upstream.close();

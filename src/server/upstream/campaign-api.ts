@@ -1,6 +1,7 @@
 /** The campaign service (contract/content-api.md, Campaign service): one function per call. */
 import type { Logger } from 'pino';
 import { campaignCheckSchema, type CampaignCheck } from '../../shared/records';
+import { splitCredentials } from './credentials';
 import { createHttpClient, observed, type UpstreamObserver } from './http';
 import type { OriginLimits } from './origin-guard';
 import { UpstreamError } from './upstream-error';
@@ -37,8 +38,9 @@ export interface CampaignApiOptions {
 }
 
 export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
+  const { baseUrl, headers: credentials } = splitCredentials(options.baseUrl);
   // The spec's headers: JSON, and never a cached answer (the result is per visitor).
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache' }, limits: options.limits, log: options.log });
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache', ...credentials }, limits: options.limits, log: options.log });
 
   function check(endpoint: string, url: string): Promise<CampaignCheck> {
     return observed(options.observe, endpoint, async () => {
@@ -54,11 +56,11 @@ export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
     async checkByUtmId(utmId, count) {
       const segment = utmIdSegment(utmId);
       if (segment === null) return NO_CAMPAIGN;
-      return check(BY_UTM_ID, `${options.baseUrl}/meta-ms/api/v1/meta-db/campaigns/checkCampaign/${segment}?count=${count}`);
+      return check(BY_UTM_ID, `${baseUrl}/meta-ms/api/v1/meta-db/campaigns/checkCampaign/${segment}?count=${count}`);
     },
     checkByCampaignId(campaignId, count) {
       const params = new URLSearchParams({ campaign_id: campaignId, count: String(count) });
-      return check(BY_CAMPAIGN_ID, `${options.baseUrl}${BY_CAMPAIGN_ID}?${params}`);
+      return check(BY_CAMPAIGN_ID, `${baseUrl}${BY_CAMPAIGN_ID}?${params}`);
     },
   };
 }

@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
+import { splitCredentials } from './credentials';
 import { createHttpClient, observed, type UpstreamObserver } from './http';
 import { UpstreamError } from './upstream-error';
 import { nullListPaths } from './null-lists';
@@ -72,13 +73,14 @@ export function scopeQuery(scope: SettingScope): Query {
 }
 
 export function createContentApi(options: ContentApiOptions): ContentApi {
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024, limits: options.limits, log: options.log });
+  const { baseUrl, headers } = splitCredentials(options.baseUrl);
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024, headers, limits: options.limits, log: options.log });
 
   function urlFor(path: string, query: Query = {}): string {
     const params = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
     const search = params.toString();
-    return `${options.baseUrl}${path}${search ? `?${search}` : ''}`;
+    return `${baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
   const reportedNullLists = new Set<string>();
