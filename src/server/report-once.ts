@@ -1,7 +1,7 @@
 /**
  * "Log this once" for warnings about a site's records (an unknown ad slot, a malformed ads.txt
- * line): true the first time a key is seen. Bounded: past `max` keys it says false, so a flood
- * of made-up records costs a fixed amount of memory and no log storm.
+ * line, a `null` list): true the first time a key is seen. Bounded: past `max` keys it says
+ * false, so a flood of made-up records costs a fixed amount of memory and no log storm.
  */
 export function reportOnce(max = 1000): (key: string) => boolean {
   const reported = new Set<string>();

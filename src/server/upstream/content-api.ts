@@ -6,6 +6,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
+import { reportOnce } from '../report-once';
 import { splitCredentials } from './credentials';
 import { createHttpClient, observed, type UpstreamObserver } from './http';
 import { UpstreamError } from './upstream-error';
@@ -65,9 +66,6 @@ const articlePage = z.object({ data: z.array(articleSchema), total: z.number().i
 
 type Query = Readonly<Record<string, string | number | undefined>>;
 
-/** Site records whose `null` lists were reported, by record id and field; bounded. */
-const MAX_REPORTED_NULL_LISTS = 1000;
-
 export function scopeQuery(scope: SettingScope): Query {
   return scope.type === 'global' ? { type: scope.type } : { type: scope.type, [scope.type]: scope.id };
 }
@@ -83,14 +81,11 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     return `${baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  const reportedNullLists = new Set<string>();
+  const isFirstNullListReport = reportOnce();
   /** A site record read with `null` lists as empty: logged once per record and field. */
   function reportNullLists(raw: unknown, setting: SiteSetting): void {
     for (const field of nullListPaths(raw, setting)) {
-      const id = `${setting._id}|${field}`;
-      if (reportedNullLists.has(id) || reportedNullLists.size >= MAX_REPORTED_NULL_LISTS) continue;
-      reportedNullLists.add(id);
-      options.log.warn({ event: 'settings.null_list', settingId: setting._id, field }, 'a list field is null; read as empty');
+      if (isFirstNullListReport(`${setting._id}|${field}`)) options.log.warn({ event: 'settings.null_list', settingId: setting._id, field }, 'a list field is null; read as empty');
     }
   }
 
