@@ -3,6 +3,7 @@
  * allowlist of tags and attributes; scripts, event handlers, javascript: and data: URLs go.
  */
 import sanitizeHtml from 'sanitize-html';
+import { siteHref } from '../shared/base-path';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'code', 'pre', 'br', 'hr', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub'],
@@ -18,29 +19,39 @@ const OPTIONS: sanitizeHtml.IOptions = {
     // The question is the page's only h1; a heading in the body becomes a section heading.
     h1: 'h2',
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy', decoding: 'async', alt: attribs.alt ?? '' } }),
-    a: (tagName, attribs) => {
-      const external = /^https?:\/\//i.test(attribs.href ?? '');
-      return { tagName, attribs: external ? { ...attribs, rel: 'noopener' } : attribs };
-    },
   },
 };
 
-export function sanitizeArticleHtml(html: string): string {
-  return sanitizeHtml(html, OPTIONS);
+/**
+ * Links: an external one gets `rel="noopener"`; a root-relative one is a page of this site,
+ * written by an editor who knows no base path, so it gets the prefix (shared/base-path.ts).
+ * Runs before the scheme check, which still drops what is not allowed.
+ */
+function linkTransform(basePath: string): sanitizeHtml.Transformer {
+  return (tagName, attribs) => {
+    const href = attribs.href;
+    if (href === undefined) return { tagName, attribs };
+    if (/^https?:\/\//i.test(href)) return { tagName, attribs: { ...attribs, rel: 'noopener' } };
+    return { tagName, attribs: { ...attribs, href: siteHref(basePath, href) } };
+  };
+}
+
+/** An article body as a page may show it, under the app's base path ('' at the root). */
+export function sanitizeArticleHtml(html: string, basePath: string): string {
+  return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, a: linkTransform(basePath) } });
 }
 
 /**
  * Article objects come from the data cache and stay the same object while cached, so their
  * sanitized body is kept beside them and not recomputed on every render.
  */
-const sanitizedBodies = new WeakMap<object, string>();
+const sanitizedBodies = new WeakMap<object, { readonly basePath: string; readonly html: string }>();
 
-export function sanitizedBodyOf(article: { readonly body: string }): string {
-  let html = sanitizedBodies.get(article);
-  if (html === undefined) {
-    html = sanitizeArticleHtml(article.body);
-    sanitizedBodies.set(article, html);
-  }
+export function sanitizedBodyOf(article: { readonly body: string }, basePath: string): string {
+  const kept = sanitizedBodies.get(article);
+  if (kept?.basePath === basePath) return kept.html;
+  const html = sanitizeArticleHtml(article.body, basePath);
+  sanitizedBodies.set(article, { basePath, html });
   return html;
 }
 

@@ -55,6 +55,11 @@ describe('pages under the base path', () => {
     expect(hrefs(doc, '#home-articles a').every((href) => href.startsWith(`${BASE}/`))).toBe(true);
   });
 
+  it("an editor's root-relative link in an article body gets the prefix; an external one stays", async () => {
+    const doc = await page(`${BASE}/lead-image-answer`, 'rich.test');
+    expect(hrefs(doc, '.article-body a[href]')).toEqual(['https://other.example.org/page', `${BASE}/local-page`]);
+  });
+
   it('the pager and the search form stay under the prefix', async () => {
     expect(hrefs(await page(`${BASE}/category/beta`), 'a[rel=next]')).toEqual([`${BASE}/category/beta?page=2`]);
     expect(hrefs(await page(`${BASE}/category/beta?page=2`), 'a[rel=prev]')).toEqual([`${BASE}/category/beta`]);

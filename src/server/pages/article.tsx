@@ -27,7 +27,7 @@ async function newArticlesOf(article: Article, site: Site, api: ContentApi, look
 }
 
 /** An article by slug (primary: it decides the status), with the new articles streamed under it. */
-export const loadArticle: PageLoader = async ({ site, origin, route, api, lookup }) => {
+export const loadArticle: PageLoader = async ({ site, origin, basePath, route, api, lookup }) => {
   const slug = route.index ?? '';
   if (!isValidSlug(slug)) throw notFound();
   const article = await requiredOrUnavailable(lookup, () => api.articleBySlug(slug, site.scope));
@@ -46,7 +46,7 @@ export const loadArticle: PageLoader = async ({ site, origin, route, api, lookup
       <ArticlePage
         article={{
           title: article.title || article.slug,
-          bodyHtml: sanitizedBodyOf(article),
+          bodyHtml: sanitizedBodyOf(article, basePath),
           category: category ? { name: category.name, slug: category.slug } : undefined,
           author: article.author?.name,
           publishedAt: article.publishedAt,

@@ -13,6 +13,8 @@ export interface PageContext {
   readonly site: Site;
   /** The site's root URL (origin and base path) for absolute URLs (canonical, Open Graph, JSON-LD): see seo/urls.ts. */
   readonly origin: string;
+  /** The app's base path ('' at the root), for links written as root-relative paths. */
+  readonly basePath: string;
   readonly route: PageMatch;
   readonly api: ContentApi;
   readonly campaignApi: CampaignApi;

@@ -56,7 +56,7 @@ export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> 
     return { body: sitemap.xml, lastmod: sitemap.lastmod };
   },
 
-  feed: async ({ site, origin, api, lookup }) => {
+  feed: async ({ site, origin, basePath, api, lookup }) => {
     const categoryNames = new Map(site.menu.categories.map((category) => [category._id, category.name]));
     const articles = await newestSiteArticles(site, api, lookup);
     const items = articles.map(
@@ -64,7 +64,7 @@ export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> 
         title: article.title || article.slug,
         link: siteUrl(origin, articlePath(article.slug)),
         description: article.excerpt || undefined,
-        contentHtml: sanitizeArticleHtml(article.body) || undefined,
+        contentHtml: sanitizeArticleHtml(article.body, basePath) || undefined,
         author: article.author?.name,
         category: article.category ? categoryNames.get(article.category) : undefined,
         published: article.publishedAt ?? undefined,

@@ -3,7 +3,7 @@ import { parseHtml } from '../../support/html';
 
 describe('sanitizeArticleHtml', () => {
   it('removes scripts, event handlers and dangerous URLs', () => {
-    const html = sanitizeArticleHtml('<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">j</a><img src="data:image/png;base64,AAA" onerror="x()"><iframe src="https://evil"></iframe>');
+    const html = sanitizeArticleHtml('<p onclick="x()">Hi<script>alert(1)</script></p><a href="javascript:alert(1)">j</a><img src="data:image/png;base64,AAA" onerror="x()"><iframe src="https://evil"></iframe>', '');
     expect(html).not.toMatch(/script|onclick|onerror|javascript:|data:|iframe/i);
     expect(html).toContain('<p>Hi</p>');
   });
@@ -26,31 +26,37 @@ describe('sanitizeArticleHtml', () => {
     ['<a href="https://ok.example" onmouseover="x()">x</a>', /onmouseover/],
     ['<!-- <script>alert(1)</script> -->', /script|<!--/],
   ])('%s leaves nothing matching %p', (input, forbidden) => {
-    expect(sanitizeArticleHtml(input)).not.toMatch(forbidden);
+    expect(sanitizeArticleHtml(input, '')).not.toMatch(forbidden);
   });
 
   it('makes images lazy and external links noopener', () => {
-    const html = sanitizeArticleHtml('<img src="https://cdn.example.com/a.jpg" alt="A"><a href="https://example.org">x</a><a href="/local">y</a>');
+    const html = sanitizeArticleHtml('<img src="https://cdn.example.com/a.jpg" alt="A"><a href="https://example.org">x</a><a href="/local">y</a>', '');
     expect(html).toContain('loading="lazy"');
     expect(html).toContain('decoding="async"');
     expect(html).toContain('<a href="https://example.org" rel="noopener">x</a>');
     expect(html).toContain('<a href="/local">y</a>');
   });
 
+  it('puts the base path before root-relative links only, and still drops a forbidden scheme', () => {
+    const html = sanitizeArticleHtml('<a href="/local">a</a><a href="https://example.org/x">b</a><a href="//other.example/x">c</a><a href="#part">d</a><a href="other">e</a><a href="javascript:alert(1)">f</a>', '/answers');
+    const hrefs = [...parseHtml(html).querySelectorAll('a')].map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(['/answers/local', 'https://example.org/x', null, '#part', 'other', null]);
+  });
+
   it('gives every image an alt and overrides eager loading', () => {
-    const img = parseHtml(sanitizeArticleHtml('<img src="https://cdn.example.com/a.jpg" loading="eager" width="640" height="480">')).querySelector('img');
+    const img = parseHtml(sanitizeArticleHtml('<img src="https://cdn.example.com/a.jpg" loading="eager" width="640" height="480">', '')).querySelector('img');
     expect(img?.getAttribute('alt')).toBe('');
     expect(img?.getAttribute('loading')).toBe('lazy');
     expect(img?.getAttribute('width')).toBe('640');
   });
 
   it('turns an h1 in the body into an h2: the question is the only h1', () => {
-    expect(sanitizeArticleHtml('<h1>Title</h1><p>x</p>')).toBe('<h2>Title</h2><p>x</p>');
+    expect(sanitizeArticleHtml('<h1>Title</h1><p>x</p>', '')).toBe('<h2>Title</h2><p>x</p>');
   });
 
   it('keeps the structure editors use', () => {
     const html = '<h2>A</h2><p><strong>b</strong> <em>c</em></p><ul><li>d</li></ul><blockquote>e</blockquote><table><thead><tr><th scope="col">f</th></tr></thead><tbody><tr><td>g</td></tr></tbody></table>';
-    expect(sanitizeArticleHtml(html)).toBe(html);
+    expect(sanitizeArticleHtml(html, '')).toBe(html);
   });
 });
 
