@@ -4,8 +4,8 @@
  * logged, nothing failed is cached, and concurrent cold requests share upstream calls.
  */
 import request from 'supertest';
-import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
 import { testDataset } from '../fixtures/dataset';
+import { dataCacheOnTestClock, TEST_TTL_MS } from '../support/data-cache';
 import { failWith, type Override } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
 import { GENEROUS_TIMEOUT_MS, HANG_TIMEOUT_MS, startTestApp, type TestApp } from '../support/test-app';
@@ -14,11 +14,7 @@ import { trackCalls, type TrackedCalls } from '../support/tracked-calls';
 // Only the failure phases set the short HANG_TIMEOUT_MS: warming and recovery run with the
 // test app's generous timeout and request budget, since a loaded machine can take longer than
 // that to answer a good call.
-const TTL_MS = 1000;
-const policy: CachePolicy = { ttlMs: TTL_MS, maxEntries: 1000, maxBytes: 10 * 1024 * 1024 };
-
-let clock = 1_000_000;
-const advance = (ms: number) => (clock += ms);
+const cached = dataCacheOnTestClock();
 
 type CachedApp = TestApp & { readonly upstreamCalls: TrackedCalls<object> };
 
@@ -34,7 +30,7 @@ async function startCachedApp(dataset = structuredClone(testDataset)): Promise<C
       upstreamCalls = tracked;
       return tracked.api;
     },
-    dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
+    dataCache: cached.dataCache,
   });
   if (!upstreamCalls) throw new Error('startTestApp did not wrap the content API');
   return { ...t, upstreamCalls };
@@ -78,7 +74,7 @@ describe('faults behind a warm cache', () => {
         // fails its own way rather than as a timeout on a loaded machine.
         t.setUpstreamTimeout(fault === HANG ? HANG_TIMEOUT_MS : GENEROUS_TIMEOUT_MS);
         t.upstream.override('/api/*', fault);
-        advance(TTL_MS + 200); // every entry is stale now, and past the failure back-off
+        cached.advance(TEST_TTL_MS + 200); // every entry is stale now, and past the failure back-off
         t.logs.clear();
         const callsBefore = t.upstreamCalls.started;
         for (let i = 0; i < 3; i++) {
@@ -104,7 +100,7 @@ describe('faults behind a warm cache', () => {
     const t = await startWarmApp(dataset);
     try {
       t.upstream.override('/api/*', failWith.status(500));
-      advance(TTL_MS + 200);
+      cached.advance(TEST_TTL_MS + 200);
       const res = await request(t.app).get('/').set('Host', 'never-seen.example.org');
       expect(res.status).toBe(200);
       expect(parseHtml(res.text).title).toBe('Global Site');
@@ -115,7 +111,7 @@ describe('faults behind a warm cache', () => {
       if (!article) throw new Error('fixture a2 missing');
       Object.assign(article, { title: 'Question number 2, revised?' });
       t.upstream.clearOverrides();
-      advance(TTL_MS + 200);
+      cached.advance(TEST_TTL_MS + 200);
       const staleAnswer = await articlePage(t);
       expect(parseHtml(staleAnswer.text).title).toBe('Question number 2? | Sub A');
       await t.upstreamCalls.settled(); // the one refresh completes
@@ -137,7 +133,7 @@ describe('a site resolved while a lookup failed', () => {
       expect(fallback.status).toBe(200);
       expect(parseHtml(fallback.text).title).toBe('Global Site');
       t.upstream.clearOverrides();
-      advance(200); // past the failure back-off, well inside the TTL of every answer that came
+      cached.advance(200); // past the failure back-off, well inside the TTL of every answer that came
       expect(parseHtml((await home()).text).title).toBe('Sub A');
     } finally {
       await t.close();

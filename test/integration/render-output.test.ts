@@ -3,8 +3,8 @@
  * (test/integration/streaming.test.ts has the streamed form people get).
  */
 import request from 'supertest';
-import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
 import { testDataset } from '../fixtures/dataset';
+import { dataCacheOnTestClock, TEST_TTL_MS } from '../support/data-cache';
 import { parseHtml } from '../support/html';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
 import { trackCalls, type TrackedCalls } from '../support/tracked-calls';
@@ -115,9 +115,7 @@ describe('a page with text outside ASCII', () => {
 });
 
 describe('the shell follows the site data', () => {
-  const TTL_MS = 1000;
-  const policy: CachePolicy = { ttlMs: TTL_MS, maxEntries: 1000, maxBytes: 10 * 1024 * 1024 };
-  let clock = 1_000_000;
+  const cached = dataCacheOnTestClock();
   let t: TestApp;
   const dataset = structuredClone(testDataset);
 
@@ -132,7 +130,7 @@ describe('the shell follows the site data', () => {
         upstreamCalls = tracked;
         return tracked.api;
       },
-      dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
+      dataCache: cached.dataCache,
     });
   });
   afterAll(() => t.close());
@@ -148,7 +146,7 @@ describe('the shell follows the site data', () => {
     const beta = dataset.categories.find((category) => category._id === 'cat-b');
     if (!beta) throw new Error('fixture cat-b missing');
     beta.name = 'Beta, renamed';
-    clock += TTL_MS + 200;
+    cached.advance(TEST_TTL_MS + 200);
     await menuOf(); // stale answer; starts the one refresh
     await upstreamCalls.settled();
     expect(await menuOf()).toEqual(['Beta, renamed', 'Alpha']);
@@ -172,7 +170,7 @@ describe('the shell follows the site data', () => {
     const record = dataset.articles.find((article) => article._id === 'a14');
     if (!record) throw new Error('fixture a14 missing');
     record.title = 'Question fourteen, edited';
-    clock += TTL_MS + 200;
+    cached.advance(TEST_TTL_MS + 200);
     await headOf(); // stale answer; starts the one refresh
     await upstreamCalls.settled();
     const edited = 'Question fourteen, edited';

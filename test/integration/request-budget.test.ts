@@ -5,7 +5,7 @@
  * on the request's logger.
  */
 import request from 'supertest';
-import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
+import { dataCacheOnTestClock, TEST_TTL_MS } from '../support/data-cache';
 import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
 import type { LogLine } from '../support/logs';
@@ -51,13 +51,11 @@ describe('a request whose upstream hangs', () => {
 });
 
 describe('behind the data cache', () => {
-  const TTL_MS = 1000;
-  const policy: CachePolicy = { ttlMs: TTL_MS, maxEntries: 100, maxBytes: 1024 * 1024 };
-  let clock = 1_000_000;
+  const cached = dataCacheOnTestClock();
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({
-      dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
+      dataCache: cached.dataCache,
     });
   });
   afterAll(() => t.close());
@@ -65,7 +63,7 @@ describe('behind the data cache', () => {
   it('stale answers are logged on the request logger: the line carries reqId, host and siteKey', async () => {
     const page = () => request(t.app).get('/').set('Host', 'sub.example.com');
     expect((await page()).status).toBe(200);
-    clock += TTL_MS + 1;
+    cached.advance(TEST_TTL_MS + 1);
     t.logs.clear();
     // Past the TTL: the request is answered from the stale values while they are refreshed.
     const res = await page();

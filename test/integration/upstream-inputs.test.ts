@@ -4,9 +4,9 @@
  * path, and a `null` list in a site record reads as empty (logged once).
  */
 import request from 'supertest';
-import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
 import { MAX_JSON_DEPTH } from '../../src/server/upstream/http';
 import { testDataset } from '../fixtures/dataset';
+import { dataCacheOnTestClock, TEST_TTL_MS } from '../support/data-cache';
 import type { Override } from '../support/fake-upstream';
 import { appStateOf, parseHtml } from '../support/html';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
@@ -64,13 +64,11 @@ describe('an answer nested past the depth limit', () => {
 });
 
 describe('behind the data cache, an over-deep answer', () => {
-  const TTL_MS = 1000;
-  const policy: CachePolicy = { ttlMs: TTL_MS, maxEntries: 100, maxBytes: 1024 * 1024 };
-  let clock = 1_000_000;
+  const cached = dataCacheOnTestClock();
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({
-      dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: 100, log, now: () => clock }),
+      dataCache: cached.dataCache,
     });
   });
   afterAll(() => t.close());
@@ -79,7 +77,7 @@ describe('behind the data cache, an over-deep answer', () => {
     const page = () => request(t.app).get('/').set('Host', 'unknown.example.org');
     expect((await page()).status).toBe(200);
     t.upstream.override('/api/setting/get', deeplyNestedGlobal(5000));
-    clock += TTL_MS + 1;
+    cached.advance(TEST_TTL_MS + 1);
     t.logs.clear();
     const rejections = await unhandledRejectionsDuring(async () => {
       for (let i = 0; i < 2; i++) {

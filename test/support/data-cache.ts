@@ -1,0 +1,27 @@
+/**
+ * A data cache for tests, wired as index.ts wires the real one, with every store on one short
+ * TTL and a clock the test moves: staleness and back-off without sleeping.
+ */
+import type { Logger } from 'pino';
+import { createDataCache, type CachePolicy, type DataCache } from '../../src/server/upstream/data-cache';
+
+/** How long an answer stays fresh in the test data cache. */
+export const TEST_TTL_MS = 1000;
+/** How long a failed lookup is remembered as failed. */
+export const TEST_FAILURE_BACKOFF_MS = 100;
+
+export interface DataCacheOnTestClock {
+  /** For `startTestApp({ dataCache })`. */
+  readonly dataCache: (log: Logger) => DataCache;
+  /** Moves the data cache's clock forward. */
+  advance(ms: number): void;
+}
+
+export function dataCacheOnTestClock(): DataCacheOnTestClock {
+  let clock = 1_000_000;
+  const policy: CachePolicy = { ttlMs: TEST_TTL_MS, maxEntries: 1000, maxBytes: 10 * 1024 * 1024 };
+  return {
+    dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: TEST_FAILURE_BACKOFF_MS, log, now: () => clock }),
+    advance: (ms) => void (clock += ms),
+  };
+}
