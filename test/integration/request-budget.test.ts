@@ -9,7 +9,7 @@ import { dataCacheOnTestClock, TEST_TTL_MS } from '../support/data-cache';
 import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
 import type { LogLine } from '../support/logs';
-import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 // Each call may take the test app's generous 10 s; the whole request may wait 1 s. What ends a
 // hang is read from the logs (a budget timeout names `request-budget:`), not from the elapsed
@@ -52,13 +52,7 @@ describe('a request whose upstream hangs', () => {
 
 describe('behind the data cache', () => {
   const cached = dataCacheOnTestClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({
-      dataCache: cached.dataCache,
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ dataCache: cached.dataCache });
 
   it('stale answers are logged on the request logger: the line carries reqId, host and siteKey', async () => {
     const page = () => request(t.app).get('/').set('Host', 'sub.example.com');

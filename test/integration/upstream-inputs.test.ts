@@ -9,7 +9,7 @@ import { testDataset } from '../fixtures/dataset';
 import { dataCacheOnTestClock, TEST_TTL_MS } from '../support/data-cache';
 import type { Override } from '../support/fake-upstream';
 import { appStateOf, parseHtml } from '../support/html';
-import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
+import { useTestApp } from '../support/test-app';
 
 /** The global setting with a key nested `levels` deep in igp_settings (built as text: JSON.stringify would overflow). */
 function deeplyNestedGlobal(levels: number): Override {
@@ -65,13 +65,7 @@ describe('an answer nested past the depth limit', () => {
 
 describe('behind the data cache, an over-deep answer', () => {
   const cached = dataCacheOnTestClock();
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp({
-      dataCache: cached.dataCache,
-    });
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ dataCache: cached.dataCache });
 
   it('leaves the last good value serving', async () => {
     const page = () => request(t.app).get('/').set('Host', 'unknown.example.org');
