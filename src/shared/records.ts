@@ -15,8 +15,6 @@ export function listOf<T extends z.ZodType>(item: T) {
     .transform((list) => list ?? []);
 }
 
-export { AD_SLOT_TYPES, type AdSlotType } from './ads';
-
 export const menuLinkSchema = z.object({ label: z.string(), url: z.string() });
 export type MenuLink = z.infer<typeof menuLinkSchema>;
 

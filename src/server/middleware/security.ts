@@ -52,11 +52,6 @@ export function contentSecurityPolicy(loaderHash: string): CspDirectives {
   };
 }
 
-/** helmet with the policy above; built once, not per request. */
-export function securityHeaders(options: { loaderHash: string }): RequestHandler {
-  return helmetWith(contentSecurityPolicy(options.loaderHash));
-}
-
 function helmetWith(directives: CspDirectives): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
