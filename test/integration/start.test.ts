@@ -214,12 +214,15 @@ describe('start-up', () => {
       upstream.override('/campaigns/*', failWith.reset());
       await get('/?s=failing-query-s3cret');
       await get('/?campaign_id=campaign-s3cret');
+      upstream.override('/meta-ms/*', failWith.status(502));
+      await get('/?utm_id=utm-s3cret');
       await get('/article-1?token=visitor-s3cret');
       child.kill('SIGTERM');
       expect(await exitOf(child)).toBe(0);
       // The failures above were logged, with their upstream URLs.
       expect(output).toContain('"event":"upstream.fetch_failed"');
       expect(output).toContain('/api/article/search?');
+      expect(output).toContain('/checkCampaign/:utmId?count');
       expect(output).not.toMatch(/s3cret/);
       // Every call to either backend carried the URL's credentials, as Basic authentication.
       const basic = `Basic ${Buffer.from('svc-user:url-s3cret').toString('base64')}`;

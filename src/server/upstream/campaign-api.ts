@@ -42,13 +42,19 @@ export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
   // The spec's headers: JSON, and never a cached answer (the result is per visitor).
   const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache', ...credentials }, limits: options.limits, log: options.log });
 
-  function check(endpoint: string, url: string): Promise<CampaignCheck> {
+  /** `shownUrl`: the URL as a failure names it, when the called one holds a visitor's value in its path. */
+  function check(endpoint: string, url: string, shownUrl = url): Promise<CampaignCheck> {
     return observed(options.observe, endpoint, async () => {
-      const { status, json } = await http.getJson(url);
-      if (status === 404) throw new UpstreamError('status', url, { status });
-      const parsed = campaignCheckSchema.safeParse(json);
-      if (!parsed.success) throw new UpstreamError('shape', url, { message: `campaign answer has the wrong shape: ${url}` });
-      return parsed.data;
+      try {
+        const { status, json } = await http.getJson(url);
+        if (status === 404) throw new UpstreamError('status', url, { status });
+        const parsed = campaignCheckSchema.safeParse(json);
+        if (!parsed.success) throw new UpstreamError('shape', url, { message: `campaign answer has the wrong shape: ${url}` });
+        return parsed.data;
+      } catch (error) {
+        if (!(error instanceof UpstreamError) || shownUrl === url) throw error;
+        throw new UpstreamError(error.kind, shownUrl, { status: error.status, body: error.body, cause: error.cause, message: error.message.replaceAll(url, shownUrl) });
+      }
     });
   }
 
@@ -56,7 +62,9 @@ export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
     async checkByUtmId(utmId, count) {
       const segment = utmIdSegment(utmId);
       if (segment === null) return NO_CAMPAIGN;
-      return check(BY_UTM_ID, `${baseUrl}/meta-ms/api/v1/meta-db/campaigns/checkCampaign/${segment}?count=${count}`);
+      // The utm_id is a visitor's value, like the query values the logs never hold: a failure
+      // names the endpoint with its placeholder.
+      return check(BY_UTM_ID, `${baseUrl}${BY_UTM_ID.replace(':utmId', segment)}?count=${count}`, `${baseUrl}${BY_UTM_ID}?count=${count}`);
     },
     checkByCampaignId(campaignId, count) {
       const params = new URLSearchParams({ campaign_id: campaignId, count: String(count) });
