@@ -9,7 +9,7 @@
  */
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { pipeline, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { createStreamEncoder, encodeBody, preferredEncoding } from '../encoding';
@@ -33,6 +33,20 @@ const STREAMED_RESPONSE_MAX_LISTENERS = 16;
 export interface RenderOptions {
   readonly abortAfterMs: number;
   readonly log: Logger;
+}
+
+/**
+ * What both renders do when something fails: a failed shell goes to `shellFailed` (the render
+ * has nothing to send; the error handler answers), a failed part is logged and React renders
+ * the nearest Suspense fallback in its place.
+ */
+function failureCallbacks(log: Logger, shellFailed: (error: unknown) => void): Pick<RenderToPipeableStreamOptions, 'onShellError' | 'onError'> {
+  return {
+    onShellError: shellFailed,
+    onError(error) {
+      log.error({ event: 'render.error', err: error }, 'error while rendering');
+    },
+  };
 }
 
 /**
@@ -63,13 +77,10 @@ export function renderToDocument(element: ReactElement, options: RenderOptions):
         // An aborted render has been answered already; what React finishes with is not wanted.
         if (!aborted) stream.pipe(collector);
       },
-      onShellError(error) {
+      ...failureCallbacks(options.log, (error) => {
         clearTimeout(abortTimer);
         reject(error);
-      },
-      onError(error) {
-        options.log.error({ event: 'render.error', err: error }, 'error while rendering');
-      },
+      }),
     });
     const abortTimer = setTimeout(() => {
       aborted = true;
@@ -124,13 +135,10 @@ export function streamDocument(req: Request, res: Response, element: ReactElemen
         pipeline(encoder, res, () => undefined);
         stream.pipe(encoder);
       },
-      onShellError(error) {
+      ...failureCallbacks(options.log, (error) => {
         clearTimeout(abortTimer);
         reject(error);
-      },
-      onError(error) {
-        options.log.error({ event: 'render.error', err: error }, 'error while rendering');
-      },
+      }),
     });
     const abortTimer = setTimeout(() => {
       if (shellSent) options.log.error({ event: 'render.aborted', timeoutMs: options.abortAfterMs, shellSent }, 'render took too long and was aborted');
