@@ -2,18 +2,9 @@
 import type { Page } from 'playwright-core';
 import { AD_SLOT_TYPES, TEST_AD_UNIT_PATH } from '../../src/shared/ads';
 import type { FakeGptLog, FakeWindow } from './support/fakes';
-import { PIXEL_PATH, startHarness, type Harness } from './support/harness';
+import { PIXEL_PATH, harnessForFile } from './support/harness';
 
-jest.setTimeout(30_000);
-
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-afterAll(() => harness?.close());
-afterEach(async () => {
-  expect(await harness.closeVisits()).toEqual([]);
-});
+const harness = harnessForFile();
 
 async function gptAfterLoad(page: Page): Promise<FakeGptLog> {
   await page.waitForFunction(() => (window as unknown as FakeWindow).__gpt?.servicesEnabled === true);

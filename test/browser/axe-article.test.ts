@@ -4,59 +4,24 @@
  * harness's Chromium driven by playwright-core, axe injected over the DevTools protocol (the page's CSP
  * stays as it is). The article of sub.example.com has ad containers, a side rail and both menus.
  */
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { source as axeSource } from 'axe-core';
 import type { AxeResults } from 'axe-core';
-import type { Browser, Page } from 'playwright-core';
-import { loadAssets } from '../../src/server/assets';
-import { startTestApp, type TestApp } from '../support/test-app';
-import { launchChromium } from './support/harness';
+import type { Page } from 'playwright-core';
+import { harnessForFile } from './support/harness';
 
-const root = path.resolve(__dirname, '../..');
 const ARTICLE_HOST = 'sub.example.com';
 const ARTICLE_PATH = '/article-3';
 /** WCAG 2.0, 2.1 and 2.2 at levels A and AA, and axe's best practices. */
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
-let publicDir: string;
-let app: TestApp;
-let server: Server;
-let browser: Browser;
-let port: number;
+// The app's warnings and errors are kept: the last test reads them.
+const harness = harnessForFile({ logLevel: 'warn' });
 
-beforeAll(async () => {
-  // The real client build, into a folder of its own so no other test's dist/ is touched.
-  publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-axe-'));
-  execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
-  app = await startTestApp({ assets: loadAssets(publicDir, ''), env: { LOG_LEVEL: 'warn' } });
-  server = createServer(app.serverOptions, app.app);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  port = (server.address() as AddressInfo).port;
-  browser = await launchChromium([origin()]);
-}, 60_000);
-
-afterAll(async () => {
-  await browser?.close();
-  server?.closeAllConnections();
-  await new Promise((resolve) => server?.close(resolve));
-  await app?.close();
-  rmSync(publicDir, { recursive: true, force: true });
-});
-
-const origin = () => `http://${ARTICLE_HOST}:${port}`;
-
-/** The article page in a fresh context with the theme cookie; nothing leaves the app's port. */
+/** The article page in a fresh context with the theme cookie. */
 async function openArticle(width: number, theme: 'light' | 'dark'): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: width < 640 });
-  await context.addCookies([{ name: 'theme', value: theme, url: origin() }]);
-  await context.route((url) => url.port !== String(port), (route) => route.abort('blockedbyclient'));
-  const page = await context.newPage();
-  const response = await page.goto(`${origin()}${ARTICLE_PATH}`, { waitUntil: 'load' });
+  const { page, context } = await harness.open({ viewport: { width, height: 900 }, isMobile: width < 640 });
+  await context.addCookies([{ name: 'theme', value: theme, url: harness.url(ARTICLE_HOST) }]);
+  const response = await page.goto(harness.url(ARTICLE_HOST, ARTICLE_PATH), { waitUntil: 'load' });
   expect(response?.status()).toBe(200);
   expect(await page.getAttribute('html', 'class')).toBe(theme);
   return page;
@@ -77,39 +42,27 @@ describe('the article page under axe-core', () => {
     [1280, 'dark'],
   ] as const)('at %i px in the %s theme has no violation', async (width, theme) => {
     const page = await openArticle(width, theme);
-    try {
-      const results = await axeRun(page);
-      expect(describeViolations(results)).toEqual([]);
-      // axe really looked: contrast, landmarks and names were checked and passed.
-      expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(['color-contrast', 'landmark-one-main', 'page-has-heading-one', 'button-name', 'skip-link']));
-    } finally {
-      await page.context().close();
-    }
+    const results = await axeRun(page);
+    expect(describeViolations(results)).toEqual([]);
+    // axe really looked: contrast, landmarks and names were checked and passed.
+    expect(results.passes.map((rule) => rule.id)).toEqual(expect.arrayContaining(['color-contrast', 'landmark-one-main', 'page-has-heading-one', 'button-name', 'skip-link']));
   });
 
   it('has none with the small-screen menu opened from the keyboard (no script needed)', async () => {
     const page = await openArticle(390, 'light');
-    try {
-      await page.focus('summary.menu-button');
-      await page.keyboard.press('Enter');
-      expect(await page.isVisible('#category-menu a[href="/category/alpha"]')).toBe(true);
-      expect(describeViolations(await axeRun(page))).toEqual([]);
-    } finally {
-      await page.context().close();
-    }
+    await page.focus('summary.menu-button');
+    await page.keyboard.press('Enter');
+    expect(await page.isVisible('#category-menu a[href="/category/alpha"]')).toBe(true);
+    expect(describeViolations(await axeRun(page))).toEqual([]);
   });
 
   it('would report a violation: an image without alt text added to the page is caught', async () => {
     const page = await openArticle(1280, 'light');
-    try {
-      await page.evaluate(() => document.querySelector('.article-body')?.append(document.createElement('img')));
-      expect(describeViolations(await axeRun(page))).toEqual([expect.stringMatching(/^image-alt: /)]);
-    } finally {
-      await page.context().close();
-    }
+    await page.evaluate(() => document.querySelector('.article-body')?.append(document.createElement('img')));
+    expect(describeViolations(await axeRun(page))).toEqual([expect.stringMatching(/^image-alt: /)]);
   });
 
   it('served every request without an error log', () => {
-    expect(app.logs.lines.filter((line) => line.level >= 50)).toEqual([]);
+    expect(harness.testApp.logs.lines.filter((line) => line.level >= 50)).toEqual([]);
   });
 });

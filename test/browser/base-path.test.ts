@@ -3,18 +3,9 @@
  * from under the prefix (no console error), the client wakes up, and a menu link arrives under
  * the prefix.
  */
-import { startHarness, type Harness } from './support/harness';
+import { harnessForFile } from './support/harness';
 
-jest.setTimeout(30_000);
-
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness({ basePath: '/answers' });
-}, 60_000);
-afterAll(() => harness?.close());
-afterEach(async () => {
-  expect(await harness.closeVisits()).toEqual([]);
-});
+const harness = harnessForFile({ basePath: '/answers' });
 
 it('loads the assets under the prefix, wakes the client, and follows a link under the prefix', async () => {
   const { page } = await harness.open();

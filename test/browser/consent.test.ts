@@ -3,18 +3,9 @@ import type { Page } from 'playwright-core';
 import { consentDefaultOf } from '../../src/client/consent';
 import { DEFAULT_CONSENT_REGIONS } from '../../src/shared/consent';
 import { FIXTURE_CMP_SRC, type FakeGptLog, type FakeWindow } from './support/fakes';
-import { startHarness, type Harness } from './support/harness';
+import { harnessForFile } from './support/harness';
 
-jest.setTimeout(30_000);
-
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-afterAll(() => harness.close());
-afterEach(async () => {
-  expect(await harness.closeVisits()).toEqual([]);
-});
+const harness = harnessForFile();
 
 async function gptAfterLoad(page: Page): Promise<FakeGptLog> {
   await page.waitForFunction(() => (window as unknown as FakeWindow).__gpt?.servicesEnabled === true);

@@ -5,18 +5,9 @@
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import type { FakeWindow } from './support/fakes';
-import { PIXEL_PATH, startHarness, type Harness, type Host } from './support/harness';
+import { PIXEL_PATH, harnessForFile, type Host } from './support/harness';
 
-jest.setTimeout(30_000);
-
-let harness: Harness;
-beforeAll(async () => {
-  harness = await startHarness();
-}, 60_000);
-afterAll(() => harness?.close());
-afterEach(async () => {
-  expect(await harness.closeVisits()).toEqual([]);
-});
+const harness = harnessForFile();
 
 interface BarSighting {
   readonly path: string;

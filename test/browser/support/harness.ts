@@ -36,7 +36,7 @@ const foundChromiumSchema = z.object({
  * Starts the Chromium the global setup found, with the fixture hosts led to loopback; a
  * launch failure becomes one line naming the browser.
  */
-export async function launchChromium(secureOrigins: readonly string[]): Promise<Browser> {
+async function launchChromium(secureOrigins: readonly string[]): Promise<Browser> {
   const handedOver = process.env.QA_SITES_TEST_CHROMIUM;
   if (!handedOver) throw new Error('No Chromium was handed over: run the browser tests through jest.config.js (its browser project finds one)');
   const found = foundChromiumSchema.parse(JSON.parse(handedOver));
@@ -81,12 +81,19 @@ function listen(server: Server): Promise<number> {
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
 }
 
-/** The real client build served by the test app; `basePath` serves the sites under that BASE_PATH. */
-export async function startHarness(options: { basePath?: string } = {}): Promise<Harness> {
+export interface HarnessOptions {
+  /** Serves the sites under this BASE_PATH. */
+  readonly basePath?: string;
+  /** The app's log level; 'silent' unless a test reads the app's lines (testApp.logs). */
+  readonly logLevel?: string;
+}
+
+/** The real client build served by the test app, and a Chromium for it. */
+async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const basePath = options.basePath ?? '';
   const publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-browser-'));
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
-  const testApp = await startTestApp({ assets: loadAssets(publicDir, basePath), env: { LOG_LEVEL: 'silent', BASE_PATH: basePath } });
+  const testApp = await startTestApp({ assets: loadAssets(publicDir, basePath), env: { LOG_LEVEL: options.logLevel ?? 'silent', BASE_PATH: basePath } });
   const server = createServer(testApp.serverOptions, testApp.app);
   const port = await listen(server);
   const stopServers = async () => {
@@ -143,5 +150,36 @@ export async function startHarness(options: { basePath?: string } = {}): Promise
       await browser.close();
       await stopServers();
     },
+  };
+}
+
+/**
+ * One harness for a test file: started before its tests, closed after them, and after each
+ * test no visit may have left a console error or an uncaught exception. Call it at the top
+ * level of the file; the harness it returns works once the file's tests run. A test in a
+ * browser gets 30 s (a cold Chromium and a page load each take seconds on a busy machine).
+ */
+export function harnessForFile(options: HarnessOptions = {}): Harness {
+  jest.setTimeout(30_000);
+  let started: Harness | undefined;
+  const current = (): Harness => {
+    if (!started) throw new Error('the browser harness is used before it started (beforeAll failed?)');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startHarness(options);
+  }, 60_000);
+  afterAll(() => started?.close());
+  afterEach(async () => {
+    expect(await current().closeVisits()).toEqual([]);
+  });
+  return {
+    get testApp() {
+      return current().testApp;
+    },
+    url: (host, pathAndQuery) => current().url(host, pathAndQuery),
+    open: (contextOptions) => current().open(contextOptions),
+    closeVisits: () => current().closeVisits(),
+    close: () => current().close(),
   };
 }
