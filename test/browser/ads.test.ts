@@ -2,9 +2,9 @@
 import type { Page } from 'playwright-core';
 import { AD_SLOT_TYPES, TEST_AD_UNIT_PATH } from '../../src/shared/ads';
 import type { FakeGptLog, FakeWindow } from './support/fakes';
-import { PIXEL_PATH, harnessForFile } from './support/harness';
+import { PIXEL_PATH, useHarness } from './support/harness';
 
-const harness = harnessForFile();
+const harness = useHarness();
 
 async function gptAfterLoad(page: Page): Promise<FakeGptLog> {
   await page.waitForFunction(() => (window as unknown as FakeWindow).__gpt?.servicesEnabled === true);

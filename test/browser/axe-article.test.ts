@@ -7,7 +7,7 @@
 import { source as axeSource } from 'axe-core';
 import type { AxeResults } from 'axe-core';
 import type { Page } from 'playwright-core';
-import { harnessForFile } from './support/harness';
+import { useHarness } from './support/harness';
 
 const ARTICLE_HOST = 'sub.example.com';
 const ARTICLE_PATH = '/article-3';
@@ -15,7 +15,7 @@ const ARTICLE_PATH = '/article-3';
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];
 
 // The app's warnings and errors are kept: the last test reads them.
-const harness = harnessForFile({ logLevel: 'warn' });
+const harness = useHarness({ logLevel: 'warn' });
 
 /** The article page in a fresh context with the theme cookie. */
 async function openArticle(width: number, theme: 'light' | 'dark'): Promise<Page> {

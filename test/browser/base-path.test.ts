@@ -3,9 +3,9 @@
  * from under the prefix (no console error), the client wakes up, and a menu link arrives under
  * the prefix.
  */
-import { harnessForFile } from './support/harness';
+import { useHarness } from './support/harness';
 
-const harness = harnessForFile({ basePath: '/answers' });
+const harness = useHarness({ basePath: '/answers' });
 
 it('loads the assets under the prefix, wakes the client, and follows a link under the prefix', async () => {
   const { page } = await harness.open();

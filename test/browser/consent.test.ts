@@ -3,9 +3,9 @@ import type { Page } from 'playwright-core';
 import { consentDefaultOf } from '../../src/client/consent';
 import { DEFAULT_CONSENT_REGIONS } from '../../src/shared/consent';
 import { FIXTURE_CMP_SRC, type FakeGptLog, type FakeWindow } from './support/fakes';
-import { harnessForFile } from './support/harness';
+import { useHarness } from './support/harness';
 
-const harness = harnessForFile();
+const harness = useHarness();
 
 async function gptAfterLoad(page: Page): Promise<FakeGptLog> {
   await page.waitForFunction(() => (window as unknown as FakeWindow).__gpt?.servicesEnabled === true);

@@ -5,9 +5,9 @@
 import type { Page } from 'playwright-core';
 import request from 'supertest';
 import type { FakeWindow } from './support/fakes';
-import { PIXEL_PATH, harnessForFile, type Host } from './support/harness';
+import { PIXEL_PATH, useHarness, type Host } from './support/harness';
 
-const harness = harnessForFile();
+const harness = useHarness();
 
 interface BarSighting {
   readonly path: string;

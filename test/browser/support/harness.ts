@@ -159,27 +159,27 @@ async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
  * level of the file; the harness it returns works once the file's tests run. A test in a
  * browser gets 30 s (a cold Chromium and a page load each take seconds on a busy machine).
  */
-export function harnessForFile(options: HarnessOptions = {}): Harness {
+export function useHarness(options: HarnessOptions = {}): Harness {
   jest.setTimeout(30_000);
-  let started: Harness | undefined;
-  const current = (): Harness => {
-    if (!started) throw new Error('the browser harness is used before it started (beforeAll failed?)');
-    return started;
+  let current: Harness | undefined;
+  const started = (): Harness => {
+    if (!current) throw new Error('the browser harness is used before beforeAll started it');
+    return current;
   };
   beforeAll(async () => {
-    started = await startHarness(options);
+    current = await startHarness(options);
   }, 60_000);
-  afterAll(() => started?.close());
+  afterAll(() => current?.close());
   afterEach(async () => {
-    expect(await current().closeVisits()).toEqual([]);
+    expect(await started().closeVisits()).toEqual([]);
   });
   return {
     get testApp() {
-      return current().testApp;
+      return started().testApp;
     },
-    url: (host, pathAndQuery) => current().url(host, pathAndQuery),
-    open: (contextOptions) => current().open(contextOptions),
-    closeVisits: () => current().closeVisits(),
-    close: () => current().close(),
+    url: (host, pathAndQuery) => started().url(host, pathAndQuery),
+    open: (contextOptions) => started().open(contextOptions),
+    closeVisits: () => started().closeVisits(),
+    close: () => started().close(),
   };
 }
