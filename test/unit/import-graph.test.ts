@@ -1,0 +1,87 @@
+/**
+ * No import circle among our modules (STYLE.md), type-only imports included: a circle of types
+ * is still a circle for a reader. The graph is TypeScript's own: `tsc --explainFiles` names, for
+ * every file of the program, each file that imports it.
+ */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+
+const root = path.resolve(__dirname, '../..');
+
+type ImportGraph = ReadonlyMap<string, readonly string[]>;
+
+const IMPORTED_VIA = /^\s+Imported via (['"]).*?\1 from file '([^']+)'/;
+
+/**
+ * The graph from `tsc --explainFiles` output, for files outside node_modules: each file and the
+ * files it imports. Pure.
+ */
+export function importGraphOf(explanation: string): ImportGraph {
+  const graph = new Map<string, string[]>();
+  let file: string | undefined;
+  for (const line of explanation.split('\n')) {
+    if (line && !/^\s/.test(line)) file = line.trim();
+    const importer = IMPORTED_VIA.exec(line)?.[2];
+    if (!file || !importer || file.includes('node_modules/') || importer.includes('node_modules/')) continue;
+    graph.set(importer, [...(graph.get(importer) ?? []), file]);
+  }
+  return graph;
+}
+
+/** Every circle in the graph, each as the files along it with the first one again at the end. Pure. */
+export function circlesOf(graph: ImportGraph): string[][] {
+  const circles: string[][] = [];
+  const done = new Set<string>();
+  const walk = (file: string, trail: string[]): void => {
+    const at = trail.indexOf(file);
+    if (at >= 0) {
+      circles.push([...trail.slice(at), file]);
+      return;
+    }
+    if (done.has(file)) return;
+    for (const imported of graph.get(file) ?? []) walk(imported, [...trail, file]);
+    done.add(file);
+  };
+  for (const file of graph.keys()) walk(file, []);
+  return circles;
+}
+
+describe('the pure parts', () => {
+  it('reads importers from tsc --explainFiles, leaving out node_modules', () => {
+    const explanation = [
+      'node_modules/pino/pino.d.ts',
+      "   Imported via 'pino' from file 'src/server/logger.ts' with packageId 'pino/pino.d.ts@10.4.0'",
+      'src/server/locals.ts',
+      "   Imported via './locals' from file 'src/server/app.ts'",
+      '   Imported via "./locals" from file \'src/server/request-query.ts\'',
+      "   Matched by include pattern 'src' in 'tsconfig.json'",
+      '',
+    ].join('\n');
+    expect(importGraphOf(explanation)).toEqual(
+      new Map([
+        ['src/server/app.ts', ['src/server/locals.ts']],
+        ['src/server/request-query.ts', ['src/server/locals.ts']],
+      ]),
+    );
+  });
+
+  it('finds a circle through several files, and none in a graph without one', () => {
+    const circular = new Map([
+      ['a', ['b']],
+      ['b', ['c', 'd']],
+      ['c', ['a']],
+      ['d', []],
+    ]);
+    expect(circlesOf(circular)).toEqual([['a', 'b', 'c', 'a']]);
+    expect(circlesOf(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+});
+
+it('no module of ours imports itself through others', () => {
+  const explanation = execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json', '--explainFiles'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const graph = importGraphOf(explanation);
+  // The graph really holds the app: its server modules and the type-only import of locals.ts.
+  expect([...graph.keys()].filter((file) => file.startsWith('src/server/')).length).toBeGreaterThan(60);
+  expect(graph.get('src/server/request-query.ts')).toContain('src/server/locals.ts');
+  expect(circlesOf(graph)).toEqual([]);
+}, 60_000);
