@@ -16,6 +16,7 @@ import type { DemoDataset } from '../../src/demo/content-api';
 import { testDataset } from '../fixtures/dataset';
 import { startFakeUpstream, type FakeUpstream } from './fake-upstream';
 import { captureLogs, type LogCapture } from './logs';
+import { startedPerFile } from './per-file';
 
 export interface TestApp {
   /** The server's request listener (the page-cache fast path, then Express). */
@@ -148,15 +149,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
  * overrides and logs reset before each test, so no test depends on another.
  */
 export function useTestApp(options: TestAppOptions = {}): TestApp {
-  let current: TestApp | undefined;
-  const started = (): TestApp => {
-    if (!current) throw new Error('the test app is used before beforeAll started it');
-    return current;
-  };
-  beforeAll(async () => {
-    current = await startTestApp(options);
-  });
-  afterAll(() => current?.close());
+  const started = startedPerFile('the test app', () => startTestApp(options));
   beforeEach(() => {
     const { upstream, logs, setUpstreamTimeout } = started();
     setUpstreamTimeout(options.timeoutMs ?? GENEROUS_TIMEOUT_MS);

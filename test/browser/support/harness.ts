@@ -15,6 +15,7 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { ADSENSE_URL, GPT_URL } from '../../../src/client/ads';
 import { gtagUrl } from '../../../src/client/analytics';
 import { loadAssets } from '../../../src/server/assets';
+import { startedPerFile } from '../../support/per-file';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { z } from 'zod';
 import { FAKE_ADSENSE, FAKE_CMP, FAKE_GPT, FAKE_GTAG, FIXTURE_CMP_SRC, PIXEL_GIF } from './fakes';
@@ -161,15 +162,7 @@ async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
  */
 export function useHarness(options: HarnessOptions = {}): Harness {
   jest.setTimeout(30_000);
-  let current: Harness | undefined;
-  const started = (): Harness => {
-    if (!current) throw new Error('the browser harness is used before beforeAll started it');
-    return current;
-  };
-  beforeAll(async () => {
-    current = await startHarness(options);
-  }, 60_000);
-  afterAll(() => current?.close());
+  const started = startedPerFile('the browser harness', () => startHarness(options), 60_000);
   afterEach(async () => {
     expect(await started().closeVisits()).toEqual([]);
   });
