@@ -23,6 +23,10 @@ import { FAKE_ADSENSE, FAKE_CMP, FAKE_GPT, FAKE_GTAG, FIXTURE_CMP_SRC, PIXEL_GIF
 const root = path.resolve(__dirname, '../../..');
 /** A browser that has not started in this long will not: fail on one line instead of waiting. */
 const LAUNCH_TIMEOUT_MS = 15_000;
+/** How long a browser test may take: a cold Chromium and a page load each take seconds on a busy machine. */
+const TEST_TIMEOUT_MS = 30_000;
+/** How long one browser step (an action, a wait) may take. */
+const STEP_TIMEOUT_MS = 15_000;
 
 /** What ./find-chromium.mjs (scripts/lib/chromium.mjs) found, as it hands it over. */
 const foundChromiumSchema = z.object({
@@ -49,6 +53,7 @@ async function launchChromium(secureOrigins: readonly string[]): Promise<Browser
     throw new Error(`${found.version} at ${found.executablePath} (${found.source}) did not start: ${reason}`);
   }
 }
+
 /**
  * Fixture hosts the tests visit (test/fixtures/dataset.ts); `localhost` is the default site.
  * Production is HTTPS, so these http origins are marked secure like localhost is.
@@ -126,6 +131,9 @@ async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
     url: (host, pathAndQuery = '/') => `http://${host}:${port}${pathAndQuery}`,
     async open(options = {}) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
+      // Well inside TEST_TIMEOUT_MS: a step that never happens fails with Playwright's line
+      // naming it, not with Jest's bare timeout.
+      context.setDefaultTimeout(STEP_TIMEOUT_MS);
       const page = await context.newPage();
       const errors: string[] = [];
       const visit: Visit = { page, context, thirdParty: [], pixels: [] };
@@ -157,11 +165,10 @@ async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
 /**
  * One harness for a test file: started before its tests, closed after them, and after each
  * test no visit may have left a console error or an uncaught exception. Call it at the top
- * level of the file; the harness it returns works once the file's tests run. A test in a
- * browser gets 30 s (a cold Chromium and a page load each take seconds on a busy machine).
+ * level of the file; the harness it returns works once the file's tests run.
  */
 export function useHarness(options: HarnessOptions = {}): Harness {
-  jest.setTimeout(30_000);
+  jest.setTimeout(TEST_TIMEOUT_MS);
   const started = startedPerFile('the browser harness', () => startHarness(options), 60_000);
   afterEach(async () => {
     expect(await started().closeVisits()).toEqual([]);
