@@ -14,8 +14,8 @@ import { createDataCache, DEFAULT_CACHE_POLICIES } from '../../src/server/upstre
 import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
+import { CRAWLER } from '../support/user-agents';
 
-const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 const PRIVATE = 'private, no-store';
 const BACKOFF_MS = 2000;
 let clock = 1_000_000;

@@ -8,8 +8,8 @@ import { dataCacheOnTestClock, TEST_TTL_MS } from '../support/data-cache';
 import { parseHtml } from '../support/html';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';
 import { trackCalls, type TrackedCalls } from '../support/tracked-calls';
+import { CRAWLER } from '../support/user-agents';
 
-const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 describe('a rendered page', () => {
   const t = useTestApp();

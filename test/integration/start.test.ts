@@ -182,10 +182,10 @@ describe('start-up', () => {
       expect((await request(`http://127.0.0.1:${metricsPort}`).get('/readyz')).text).toBe('ready');
       expect(metrics.text).toContain(`app_build_info{version="${packageVersion}",commit="${gitCommit}"} 1`);
       expect((await request(base).get('/metrics').set('Host', `localhost:${port}`)).status).toBe(404);
-      // A search page is never kept: it is streamed to a person, compressed, with every
-      // response listener (metrics included) in place.
+      // A search page is never kept: it is compressed for the client, with every response
+      // listener (metrics included) in place.
       const searched = await request(base).get('/?s=bread').set('Host', `localhost:${port}`).set('User-Agent', 'Mozilla/5.0 Chrome/140.0').set('Accept-Encoding', 'gzip');
-      expect(searched.headers).toMatchObject({ 'content-encoding': 'gzip', 'transfer-encoding': 'chunked' });
+      expect(searched.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': 'private, no-store' });
       child.kill('SIGINT');
       expect(await exitOf(child)).toBe(0);
       // Node's warnings (a listener leak, a deprecation) would be here.

@@ -10,11 +10,13 @@ import { createContentApiHandler } from '../../src/demo/content-api';
 import { testDataset } from '../fixtures/dataset';
 import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
+import { createPageCache, type PageCache } from '../../src/server/page-cache/page-cache';
 import { startTestApp, type TestApp } from '../support/test-app';
+import { CRAWLER, PERSON } from '../support/user-agents';
 
-const CRAWLER = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
-const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
 const answerNormally = createContentApiHandler(testDataset);
+/** The end of the shell: the app-state and the loader of the client script. */
+const SHELL_END = 'document.head.appendChild(s);</script>';
 
 let t: TestApp;
 let server: http.Server;
@@ -50,10 +52,10 @@ beforeEach(() => {
 afterEach(releaseFindNew);
 
 /** A GET whose body is read part by part; `next()` resolves with the next decoded part. */
-function open(path: string, headers: Record<string, string>) {
+function open(path: string, headers: Record<string, string>, toPort = port) {
   return new Promise<{ res: IncomingMessage; next: () => Promise<string | null> }>((resolve, reject) => {
     http
-      .get({ host: '127.0.0.1', port, path, headers: { host: 'sub.example.com', ...headers } }, (res) => {
+      .get({ host: '127.0.0.1', port: toPort, path, headers: { host: 'sub.example.com', ...headers } }, (res) => {
         const body = res.headers['content-encoding'] === 'br' ? res.pipe(createBrotliDecompress()) : res;
         const parts: string[] = [];
         let waiting: ((part: string | null) => void) | undefined;
@@ -104,7 +106,7 @@ describe('a person', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-length']).toBeUndefined();
     // The shell, up to the end of the app-state and the loader, while findnew is still held.
-    const shell = await readUntil(next, 'document.head.appendChild(s);</script>');
+    const shell = await readUntil(next, SHELL_END);
     expect(shell).toContain('<h1>Question number 2?</h1>');
     expect(shell).toContain('new-articles-pending');
     expect(shell).not.toContain('id="new-articles"');
@@ -143,6 +145,94 @@ describe('a person', () => {
       await new Promise((resolve) => quickServer.close(resolve));
       await quick.close();
     }
+  });
+});
+
+describe('a person on a page-cache miss (the page cache on, as by default)', () => {
+  let cached: TestApp;
+  let cachedServer: http.Server;
+  let cachedPort: number;
+  /** Resolves at the page cache's next store. */
+  let nextStore: Promise<void>;
+  let storeDone: () => void;
+  const armStore = () => (nextStore = new Promise<void>((resolve) => (storeDone = resolve)));
+
+  beforeAll(async () => {
+    const pageCache = createPageCache({ freshMs: 10_000, staleMs: 60_000, maxBytes: 10 * 1024 * 1024 });
+    const observed: PageCache = {
+      ...pageCache,
+      store(...args) {
+        const page = pageCache.store(...args);
+        storeDone();
+        return page;
+      },
+    };
+    cached = await startTestApp({ renderTimeoutMs: 2000, timeoutMs: 5000, pageCache: observed });
+    cachedServer = http.createServer(cached.serverOptions, cached.app);
+    await new Promise<void>((resolve) => cachedServer.listen(0, '127.0.0.1', resolve));
+    cachedPort = (cachedServer.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    cachedServer.closeAllConnections();
+    await new Promise((resolve) => cachedServer.close(resolve));
+    await cached.close();
+  });
+  beforeEach(() => {
+    cached.upstream.clearOverrides();
+    armStore();
+    cached.upstream.override('/api/article/findnew', (req, res) => {
+      held.push({ req, res });
+      heldArrived?.();
+    });
+  });
+
+  const readAll = async (path: string, headers: Record<string, string>) => {
+    const { res, next } = await open(path, headers, cachedPort);
+    return { res, body: await rest(next) };
+  };
+
+  it('gets the shell before findnew answers; the miss keeps the complete page, which the next visitor gets as a hit without an upstream call', async () => {
+    const findNewAsked = new Promise<void>((resolve) => (heldArrived = resolve));
+    const { res, next } = await open('/article-4', { 'user-agent': PERSON, 'accept-encoding': 'br' }, cachedPort);
+    await findNewAsked;
+    expect(res.headers['x-page-cache']).toBe('miss');
+    expect(res.headers['cache-control']).toContain('s-maxage=');
+    const shell = await readUntil(next, SHELL_END);
+    expect(shell).toContain('<h1>Question number 4?</h1>');
+    expect(shell).not.toContain('id="new-articles"');
+
+    releaseFindNew();
+    const streamed = shell + (await rest(next));
+    expect(streamed).toContain('$RC');
+    await nextStore;
+
+    const callsBefore = cached.upstream.calls.length;
+    const hit = await readAll('/article-4', { 'user-agent': PERSON, 'accept-encoding': 'identity' });
+    expect(hit.res.headers['x-page-cache']).toBe('hit');
+    expect(cached.upstream.calls).toHaveLength(callsBefore);
+    expect(cached.upstream.callsTo('/api/article/findnew')).toHaveLength(1);
+    // The kept copy is the complete document: the list in place, no reveal scripts, no nonce.
+    expect(hit.body).not.toContain('$RC');
+    expect(hit.body).not.toContain('<template');
+    expect(hit.body).not.toContain('new-articles-pending');
+    expect(hit.res.headers['content-security-policy']).not.toContain('nonce-');
+    const links = [...parseHtml(hit.body).querySelectorAll('#new-articles a')].map((a) => a.getAttribute('href'));
+    expect(links).toHaveLength(9);
+    expect(links).not.toContain('/article-4');
+  });
+
+  it('keeps nothing when the list fails after the shell is out: the next visitor gets a fresh render', async () => {
+    const findNewAsked = new Promise<void>((resolve) => (heldArrived = resolve));
+    const { res, next } = await open('/article-5', { 'user-agent': PERSON, 'accept-encoding': 'identity' }, cachedPort);
+    await findNewAsked;
+    await readUntil(next, SHELL_END);
+    for (const { req, res: held503 } of held.splice(0)) failWith.status(503)(req, held503);
+    await rest(next);
+    expect(res.statusCode).toBe(200);
+
+    cached.upstream.clearOverrides();
+    const again = await readAll('/article-5', { 'user-agent': PERSON, 'accept-encoding': 'identity' });
+    expect(again.res.headers['x-page-cache']).toBe('miss');
   });
 });
 

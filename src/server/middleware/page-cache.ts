@@ -31,10 +31,9 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; t
     let stored = false;
     res.locals.pageOutput = {
       cacheControl,
-      capture(html) {
+      capture(html, contentSecurityPolicy) {
         stored = true;
-        const csp = res.getHeader('content-security-policy');
-        return cache.store(key, html, { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) }, typeof csp === 'string' ? csp : undefined);
+        return cache.store(key, html, { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) }, contentSecurityPolicy);
       },
     };
     if (refreshing) res.on('close', () => stored || cache.release(key));

@@ -96,6 +96,9 @@ export function createPageCache(options: PageCacheOptions): PageCache {
 export interface PageOutput {
   /** Cache-Control for the answer, by its status. */
   cacheControl(status: number): string;
-  /** Keeps the whole HTML of a 200 page that may be kept; the kept page has its compressed forms. */
-  capture?: (html: Buffer) => CachedPage;
+  /**
+   * Keeps the whole HTML of a 200 page that may be kept, with the Content-Security-Policy its
+   * hits are sent with; the kept page has its compressed forms.
+   */
+  capture?: (html: Buffer, contentSecurityPolicy: string) => CachedPage;
 }

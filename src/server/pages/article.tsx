@@ -1,5 +1,6 @@
 import type { ArticleCard } from '../../shared/components/ArticleList';
 import { ArticlePage } from '../../shared/components/Pages';
+import { pendingOf } from '../../shared/pending';
 import type { Article } from '../../shared/records';
 import { notFound } from '../errors';
 import { isValidSlug } from '../routes';
@@ -33,10 +34,8 @@ export const loadArticle: PageLoader = async ({ site, origin, basePath, route, a
   const article = await requiredOrUnavailable(lookup, () => api.articleBySlug(slug, site.scope));
   if (!article) throw notFound('There is no answer at this address.');
 
-  const newArticles = newArticlesOf(article, site, api, lookup);
-  // The render reads it (and reports a failure as render.error); this only keeps a page that
-  // fails before it renders from leaving an unhandled rejection behind.
-  newArticles.catch(() => undefined);
+  // The render reads it (and reports a failure as render.error).
+  const newArticles = pendingOf(newArticlesOf(article, site, api, lookup));
   const categories = await categoriesOf([article], site, api, lookup);
   const category = article.category ? categories.get(article.category) : undefined;
   return {
@@ -56,5 +55,6 @@ export const loadArticle: PageLoader = async ({ site, origin, basePath, route, a
         newArticles={newArticles}
       />
     ),
+    secondaryParts: [newArticles],
   };
 };

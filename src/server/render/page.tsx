@@ -8,6 +8,7 @@ import type { AppState, Theme } from '../../shared/app-state';
 import { Document, type HeadProps } from '../../shared/components/Document';
 import { NoShellLayout, Shell, type ShellSite } from '../../shared/components/Shell';
 import { joinPath } from '../../shared/format';
+import type { Pending } from '../../shared/pending';
 import type { CampaignResult } from '../rules/campaign';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { queryOf } from '../request-query';
@@ -24,6 +25,8 @@ export interface PageView {
   readonly head: Omit<HeadProps, 'noindex'> & { readonly noindex?: boolean };
   readonly content: ReactNode;
   readonly campaign?: CampaignResult | null;
+  /** Parts rendered in Suspense boundaries (decision 0180): while one is loading, people get the page streamed. */
+  readonly secondaryParts?: readonly Pending<unknown>[];
 }
 
 function adSelectionFor(site: Site, rule: RouteRule, testDisplayAd: boolean): AdSlotSelection {
@@ -120,21 +123,31 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // A page built on a fallback is degraded: private, never kept (decision 0160).
       const degraded = () => (res.locals.fellBack?.size ?? 0) > 0;
       const cacheControl = () => (degraded() ? PRIVATE : (output?.cacheControl(view.status) ?? PRIVATE));
-      const fill = view.status === 200 ? output?.capture : undefined;
-      // People get the shell at once; crawlers, page-cache fills and error pages the whole page,
-      // whose every part (the secondary ones too) is known before its headers.
-      if (fill || view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent'])) {
+      const keep = view.status === 200 ? output?.capture : undefined;
+      // The policy the page is sent and kept with; a streamed response adds a nonce for React's scripts.
+      const contentSecurityPolicy = String(res.getHeader('content-security-policy'));
+      const stillLoading = view.secondaryParts?.some((part) => !part.settled) ?? false;
+      // People get the shell at once while a secondary part is still loading. Crawlers, HEAD,
+      // error pages and pages whose every part has arrived get the whole page in one body.
+      if (!stillLoading || view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent'])) {
         const html = await renderToDocument(document, renderOptions);
         res.setHeader('cache-control', cacheControl());
-        sendDocument(req, res, html, view.status, degraded() ? undefined : fill?.(html));
+        sendDocument(req, res, html, view.status, degraded() ? undefined : keep?.(html, contentSecurityPolicy));
         return;
       }
       // Only the primary parts are known here; a secondary part that falls back later cannot
       // change these headers (decision 0180).
       res.setHeader('cache-control', cacheControl());
       const nonce = randomBytes(16).toString('base64');
-      res.setHeader('content-security-policy', withScriptNonce(String(res.getHeader('content-security-policy')), nonce));
-      await streamDocument(req, res, document, view.status, { ...renderOptions, nonce });
+      res.setHeader('content-security-policy', withScriptNonce(contentSecurityPolicy, nonce));
+      // The page cache keeps the complete document (no reveal scripts, no nonce), rendered again
+      // from the same data, which has all arrived by then: no upstream call (decision 0180).
+      const keepWhole = keep
+        ? async () => {
+            if (!degraded()) keep(await renderToDocument(document, renderOptions), contentSecurityPolicy);
+          }
+        : undefined;
+      await streamDocument(req, res, document, view.status, { ...renderOptions, nonce, whenWhole: keepWhole });
     },
     async sitelessPage(req, res, status, title, content) {
       const html = await renderToDocument(

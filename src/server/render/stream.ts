@@ -10,7 +10,7 @@
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
-import { pipeline, Writable } from 'node:stream';
+import { pipeline, Transform, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { createStreamEncoder, encodeBody, preferredEncoding } from '../encoding';
 import type { CachedPage } from '../page-cache/page-cache';
@@ -40,10 +40,11 @@ export interface RenderOptions {
  * has nothing to send; the error handler answers), a failed part is logged and React renders
  * the nearest Suspense fallback in its place.
  */
-function failureCallbacks(log: Logger, shellFailed: (error: unknown) => void): Pick<RenderToPipeableStreamOptions, 'onShellError' | 'onError'> {
+function failureCallbacks(log: Logger, shellFailed: (error: unknown) => void, partFailed?: () => void): Pick<RenderToPipeableStreamOptions, 'onShellError' | 'onError'> {
   return {
     onShellError: shellFailed,
     onError(error) {
+      partFailed?.();
       log.error({ event: 'render.error', err: error }, 'error while rendering');
     },
   };
@@ -106,6 +107,15 @@ export function sendDocument(req: Request, res: Response, html: Buffer, status: 
   res.end(body);
 }
 
+export interface StreamOptions extends RenderOptions {
+  readonly nonce: string;
+  /**
+   * Called once every part has rendered and none failed, before the response's last byte: the
+   * response ends when it settles, so a page kept here answers the next request.
+   */
+  readonly whenWhole?: (() => Promise<void>) | undefined;
+}
+
 /**
  * Streams a page: headers and shell at onShellReady, then each Suspense boundary as it
  * finishes, through a compressor that React flushes after every part. Rejects only when the
@@ -113,32 +123,57 @@ export function sendDocument(req: Request, res: Response, html: Buffer, status: 
  * shell is out, an abort ends the response with the boundaries' fallbacks in place. Resolves
  * when the response is over.
  */
-export function streamDocument(req: Request, res: Response, element: ReactElement, status: number, options: RenderOptions & { readonly nonce: string }): Promise<void> {
+export function streamDocument(req: Request, res: Response, element: ReactElement, status: number, options: StreamOptions): Promise<void> {
   return new Promise((resolve, reject) => {
     let shellSent = false;
+    let allReady = false;
+    let partFailed = false;
+    const whenWhole = options.whenWhole;
+    // Holds the end of the response until `whenWhole` has settled; every byte before it passes at once.
+    const heldEnd = (): Transform =>
+      new Transform({
+        transform: (chunk: Buffer, _encoding, callback) => callback(null, chunk),
+        flush(callback) {
+          if (!whenWhole || !allReady || partFailed) return callback();
+          whenWhole().then(
+            () => callback(),
+            (error: unknown) => {
+              options.log.error({ event: 'render.error', err: error }, 'error after the page was streamed');
+              callback();
+            },
+          );
+        },
+      });
     const stream = renderToPipeableStream(element, {
       nonce: options.nonce,
+      onAllReady() {
+        // Rendering is over; what is left is the client reading it.
+        clearTimeout(abortTimer);
+        allReady = true;
+      },
       onShellReady() {
         shellSent = true;
         res.status(status);
         res.setHeader('content-type', 'text/html; charset=utf-8');
         res.vary('Accept-Encoding');
-        const encoding = preferredEncoding(req.headers['accept-encoding']);
-        if (encoding === 'identity') {
-          stream.pipe(res);
-          return;
-        }
-        res.setHeader('content-encoding', encoding);
-        const encoder = createStreamEncoder(encoding);
         res.setMaxListeners(STREAMED_RESPONSE_MAX_LISTENERS);
-        // A client that leaves ends the pipeline; the close handler below stops the render.
-        pipeline(encoder, res, () => undefined);
-        stream.pipe(encoder);
+        const encoding = preferredEncoding(req.headers['accept-encoding']);
+        if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
+        // React flushes the compressor after each part, so it comes first; a client that leaves
+        // ends the pipeline, and the close handler below stops the render.
+        const stages: Writable[] = [...(encoding === 'identity' ? [] : [createStreamEncoder(encoding)]), ...(whenWhole ? [heldEnd()] : [])];
+        const [first = res] = stages;
+        if (stages.length > 0) pipeline([...stages, res], () => undefined);
+        stream.pipe(first);
       },
-      ...failureCallbacks(options.log, (error) => {
-        clearTimeout(abortTimer);
-        reject(error);
-      }),
+      ...failureCallbacks(
+        options.log,
+        (error) => {
+          clearTimeout(abortTimer);
+          reject(error);
+        },
+        () => (partFailed = true),
+      ),
     });
     const abortTimer = setTimeout(() => {
       if (shellSent) options.log.error({ event: 'render.aborted', timeoutMs: options.abortAfterMs, shellSent }, 'render took too long and was aborted');

@@ -1,5 +1,6 @@
 import { Suspense, use } from 'react';
 import { formatDate } from '../format';
+import type { Pending } from '../pending';
 import { SiteLink } from './SiteLink';
 
 export interface ArticleCard {
@@ -62,16 +63,16 @@ export function NewArticles({ articles }: { articles: readonly ArticleCard[] }) 
   );
 }
 
-function NewArticlesWhenLoaded({ articles }: { articles: Promise<readonly ArticleCard[]> }) {
-  return <NewArticles articles={use(articles)} />;
+function NewArticlesWhenLoaded({ articles }: { articles: Pending<readonly ArticleCard[]> }) {
+  return <NewArticles articles={articles.arrived ? articles.arrived.value : use(articles.promise)} />;
 }
 
 /**
  * The new-articles list, streamed: the page is sent without waiting for it, and React sends the
  * list in the same response once it is loaded. Meanwhile an empty box keeps its place, so the
- * content below does not move when it arrives.
+ * content below does not move when it arrives. A list that has arrived renders in place.
  */
-export function StreamedNewArticles({ articles }: { articles: Promise<readonly ArticleCard[]> }) {
+export function StreamedNewArticles({ articles }: { articles: Pending<readonly ArticleCard[]> }) {
   return (
     <Suspense fallback={<div className="new-articles new-articles-pending" aria-hidden="true" />}>
       <NewArticlesWhenLoaded articles={articles} />

@@ -1,5 +1,6 @@
 import { Fragment, type ReactNode } from 'react';
 import { formatDate } from '../format';
+import type { Pending } from '../pending';
 import { ArticleList, StreamedNewArticles, type ArticleCard } from './ArticleList';
 import { SiteLink, useSiteHref } from './SiteLink';
 
@@ -42,7 +43,7 @@ function dateLine(label: string, iso: string | null | undefined) {
   );
 }
 
-export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Promise<readonly ArticleCard[]> }) {
+export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<readonly ArticleCard[]> }) {
   const updated = article.updatedAt && article.updatedAt !== article.publishedAt ? article.updatedAt : null;
   return (
     <>
