@@ -1,18 +1,25 @@
 /**
- * Streaming benchmark (decision 0180): an uncached article page (page cache and data cache off)
- * whose new-articles call (findnew) answers after 300 ms, on the demo data.
+ * Streaming benchmark (decision 0180): an uncached article page whose new-articles call
+ * (findnew) answers after 400 ms, on the demo data, in two configurations:
+ * - page cache on (the default): every request a page-cache miss (a URL of its own, `?page=N`),
+ *   followed by a second request for the same URL, which must be a hit;
+ * - page cache off (`PAGE_CACHE_TTL_SECONDS=0`).
+ * The data cache is off in both, so that every lookup is as cold as for a page nobody asked
+ * for lately.
  *
  *   node scripts/bench-streaming.mjs [requests]
  *
  * For a person (a browser's User-Agent, brotli) it prints the time to first byte measured from
  * the moment the fake content API finished sending the article (the primary data: target within
- * 30 ms), the time to first and last byte from the request, and whether the new-articles list
- * arrived in the same response. For a crawler (Googlebot, identity) it prints whether the first
- * chunk read already holds the list. Everything runs on loopback in this one process.
+ * 30 ms), the time to first and last byte from the request, the gap between the article's text
+ * and the last byte, and whether the new-articles list arrived in the same response. For a
+ * crawler (Googlebot, identity) it prints whether the first chunk read already holds the list.
+ * Everything runs on loopback in this one process.
  */
 import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createBrotliDecompress } from 'node:zlib';
+import { createPageCache, type PageCache } from '../src/server/page-cache/page-cache';
 import { createServerSetup } from '../src/server/app';
 import { assetsFrom } from '../src/server/assets';
 import { loadConfig } from '../src/server/config';
@@ -23,7 +30,7 @@ import { createCampaignHandler, createContentApiHandler } from '../src/demo/cont
 import { demoDataset } from '../src/demo/index';
 
 const REQUESTS = Number(process.argv[2] ?? 30);
-const FINDNEW_DELAY_MS = 300;
+const FINDNEW_DELAY_MS = 400;
 const HOST = 'cooking.localhost';
 const PATH = '/why-does-bread-go-stale';
 const PERSON = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36';
@@ -38,22 +45,29 @@ interface Timing {
   readonly sent: number;
   readonly articleSent: number;
   readonly firstByte: number;
+  /** When the decoded body first held the article's heading. */
+  readonly articleText: number;
   readonly lastByte: number;
   readonly firstChunk: string;
   readonly body: string;
   readonly chunks: number;
+  readonly pageCache: string | undefined;
 }
 
-function fetchPage(appPort: number, userAgent: string, encoding: string): Promise<Timing> {
+function fetchPage(appPort: number, path: string, userAgent: string, encoding: string): Promise<Timing> {
   return new Promise((resolve, reject) => {
     const sent = performance.now();
     let firstByte = 0;
-    get({ host: '127.0.0.1', port: appPort, path: PATH, headers: { host: HOST, 'user-agent': userAgent, 'accept-encoding': encoding } }, (res: IncomingMessage) => {
+    let articleText = 0;
+    get({ host: '127.0.0.1', port: appPort, path, headers: { host: HOST, 'user-agent': userAgent, 'accept-encoding': encoding } }, (res: IncomingMessage) => {
       res.once('data', () => (firstByte = performance.now()));
       const body = res.headers['content-encoding'] === 'br' ? res.pipe(createBrotliDecompress()) : res;
       const chunks: string[] = [];
-      body.on('data', (chunk: Buffer) => chunks.push(chunk.toString()));
-      body.on('end', () => resolve({ sent, articleSent: articleSentAt, firstByte, lastByte: performance.now(), firstChunk: chunks[0] ?? '', body: chunks.join(''), chunks: chunks.length }));
+      body.on('data', (chunk: Buffer) => {
+        chunks.push(chunk.toString());
+        if (!articleText && chunks.join('').includes('</h1>')) articleText = performance.now();
+      });
+      body.on('end', () => resolve({ sent, articleSent: articleSentAt, firstByte, articleText, lastByte: performance.now(), firstChunk: chunks[0] ?? '', body: chunks.join(''), chunks: chunks.length, pageCache: res.headers['x-page-cache'] as string | undefined }));
     }).on('error', reject);
   });
 }
@@ -76,39 +90,54 @@ async function main(): Promise<void> {
   });
   const campaignServer = createServer(createCampaignHandler(demoDataset));
   const [contentPort, campaignPort] = await Promise.all([listen(contentServer), listen(campaignServer)]);
-
   const config = loadConfig({ LOG_LEVEL: 'error' });
-  const logger = createLogger('error');
-  const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits });
-  const setup = createServerSetup({
-    config,
-    logger,
-    contentApiFor: () => contentApi,
-    campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits }),
-    assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
-    readiness: { ready: true },
-    pageCache: null,
-    cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
-  });
-  const appServer = createServer(setup.options, setup.listener);
-  const appPort = await listen(appServer);
 
-  await fetchPage(appPort, PERSON, 'br'); // warm-up: module loading, JIT
-  const people: Timing[] = [];
-  for (let i = 0; i < REQUESTS; i++) people.push(await fetchPage(appPort, PERSON, 'br'));
-  const crawlers: Timing[] = [];
-  for (let i = 0; i < REQUESTS; i++) crawlers.push(await fetchPage(appPort, CRAWLER, 'identity'));
+  /** One configuration: its own app (and page cache), people first, then crawlers. */
+  async function measure(label: string, pageCache: PageCache | null): Promise<void> {
+    const logger = createLogger('error');
+    const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits });
+    const setup = createServerSetup({
+      config,
+      logger,
+      contentApiFor: () => contentApi,
+      campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits }),
+      assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
+      readiness: { ready: true },
+      pageCache,
+      cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
+    });
+    const appServer = createServer(setup.options, setup.listener);
+    const appPort = await listen(appServer);
+    // With the page cache on, every request is a URL of its own: a miss.
+    let coldUrls = 0;
+    const nextPath = () => (pageCache ? `${PATH}?page=${++coldUrls}` : PATH);
 
-  const afterPrimary = people.map((t) => t.firstByte - t.articleSent);
-  console.log(`streaming benchmark: ${REQUESTS} sequential requests each, ${HOST}${PATH}, findnew answers after ${FINDNEW_DELAY_MS} ms, page and data cache off`);
-  console.log(`person (br):   first byte after the article was sent: median ${ms(median(afterPrimary))}, p90 ${ms(p90(afterPrimary))} (target <= 30 ms)`);
-  console.log(`               time to first byte: median ${ms(median(people.map((t) => t.firstByte - t.sent)))}; time to last byte: median ${ms(median(people.map((t) => t.lastByte - t.sent)))}`);
-  const links = newArticleLinks(crawlers[0]?.body ?? '');
-  console.log(`               new-articles list (${links} links, as the crawler's) in the same response: ${people.filter((t) => newArticleLinks(t.body) === links && links > 0).length}/${REQUESTS}; first chunk without the list: ${people.filter((t) => newArticleLinks(t.firstChunk) === 0).length}/${REQUESTS}`);
-  console.log(`crawler:       time to first byte: median ${ms(median(crawlers.map((t) => t.firstByte - t.sent)))}; time to last byte: median ${ms(median(crawlers.map((t) => t.lastByte - t.sent)))}`);
-  console.log(`               first chunk read holds the whole list: ${crawlers.filter((t) => newArticleLinks(t.firstChunk) === links).length}/${REQUESTS}; chunks read per response: median ${median(crawlers.map((t) => t.chunks))}`);
+    await fetchPage(appPort, nextPath(), PERSON, 'br'); // warm-up: module loading, JIT
+    const people: Timing[] = [];
+    const thenHits: Timing[] = [];
+    for (let i = 0; i < REQUESTS; i++) {
+      const path = nextPath();
+      people.push(await fetchPage(appPort, path, PERSON, 'br'));
+      if (pageCache) thenHits.push(await fetchPage(appPort, path, PERSON, 'br'));
+    }
+    const crawlers: Timing[] = [];
+    for (let i = 0; i < REQUESTS; i++) crawlers.push(await fetchPage(appPort, nextPath(), CRAWLER, 'identity'));
 
-  appServer.close();
+    const afterPrimary = people.map((t) => t.firstByte - t.articleSent);
+    console.log(`${label}`);
+    console.log(`  person (br):  first byte after the article was sent: median ${ms(median(afterPrimary))}, p90 ${ms(p90(afterPrimary))} (target <= 30 ms)`);
+    console.log(`                time to first byte: median ${ms(median(people.map((t) => t.firstByte - t.sent)))}; article text: ${ms(median(people.map((t) => t.articleText - t.sent)))}; last byte: ${ms(median(people.map((t) => t.lastByte - t.sent)))}; article text before the last byte: median ${ms(median(people.map((t) => t.lastByte - t.articleText)))}, min ${ms(Math.min(...people.map((t) => t.lastByte - t.articleText)))}`);
+    const links = newArticleLinks(crawlers[0]?.body ?? '');
+    console.log(`                new-articles list (${links} links, as the crawler's) in the same response: ${people.filter((t) => newArticleLinks(t.body) === links && links > 0).length}/${REQUESTS}; first chunk without the list: ${people.filter((t) => newArticleLinks(t.firstChunk) === 0).length}/${REQUESTS}`);
+    if (pageCache) console.log(`                misses: ${people.filter((t) => t.pageCache === 'miss').length}/${REQUESTS}; the next request for the same URL a hit with the whole list: ${thenHits.filter((t) => t.pageCache === 'hit' && newArticleLinks(t.body) === links).length}/${REQUESTS}`);
+    console.log(`  crawler:      time to first byte: median ${ms(median(crawlers.map((t) => t.firstByte - t.sent)))}; time to last byte: median ${ms(median(crawlers.map((t) => t.lastByte - t.sent)))}`);
+    console.log(`                first chunk read holds the whole list: ${crawlers.filter((t) => newArticleLinks(t.firstChunk) === links).length}/${REQUESTS}; chunks read per response: median ${median(crawlers.map((t) => t.chunks))}`);
+    appServer.close();
+  }
+
+  console.log(`streaming benchmark: ${REQUESTS} sequential requests each, ${HOST}${PATH}, findnew answers after ${FINDNEW_DELAY_MS} ms, data cache off`);
+  await measure('page cache on (the default; a cold URL per request, then the same URL again)', createPageCache({ freshMs: 10_000, staleMs: 60_000, maxBytes: 24 * 1024 * 1024 }));
+  await measure('page cache off (PAGE_CACHE_TTL_SECONDS=0)', null);
   contentServer.close();
   campaignServer.close();
 }
