@@ -1,12 +1,8 @@
 #!/usr/bin/env node
-/**
- * `node scripts/bench-streaming.mjs [requests]`: runs scripts/bench-streaming.ts, compiled on
- * load by Sucrase as the tests are (jest.config.js), so the benchmark drives the source as is.
- */
-import { createRequire } from 'node:module';
+/** `node scripts/bench-streaming.mjs [requests]`: runs scripts/bench-streaming.ts (see there). */
+import { execFileSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const require = createRequire(import.meta.url);
-const { addHook } = require('sucrase/dist/register');
-addHook('.ts', { transforms: ['imports', 'typescript'] });
-addHook('.tsx', { transforms: ['imports', 'typescript', 'jsx'], jsxRuntime: 'automatic', production: true });
-require('./bench-streaming.ts');
+const here = path.dirname(fileURLToPath(import.meta.url));
+execFileSync(process.execPath, [path.join(here, 'run-ts.mjs'), path.join(here, 'bench-streaming.ts'), ...process.argv.slice(2)], { stdio: 'inherit' });

@@ -32,7 +32,7 @@ export function pageRendering(deps: { renderer: PageRenderer; basePath: string }
     const { site, route, host, upstream } = res.locals;
     if (!site || !route || !host || !upstream) throw new Error('page rendering ran before site settings');
     if (route.kind !== 'page') throw new Error('page rendering got a document route');
-    const context = { req, site, origin: requestSiteRoot(req, site.canonicalHost ?? host, deps.basePath), basePath: deps.basePath, route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log, lookup: lookupScopeOf(req, res) };
+    const context = { queryValue: (name: string) => queryValue(req, name), site, origin: requestSiteRoot(req, site.canonicalHost ?? host, deps.basePath), basePath: deps.basePath, route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log, lookup: lookupScopeOf(req, res) };
     const campaignPromise = route.rule.campaigns
       ? lookupCampaign(upstream.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })
       : Promise.resolve(null);

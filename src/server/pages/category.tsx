@@ -5,15 +5,14 @@ import { categoryHead, categoryPath } from '../seo/page-head';
 import { pageQuery, siteUrl } from '../seo/urls';
 import { listOrEmpty, requiredOrUnavailable } from '../upstream/failures';
 import { cardsOf } from './cards';
-import { queryValue } from '../request-query';
 import type { PageLoader } from './context';
 import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';
 
 /** A category by slug with its articles, newest first, 10 a page; past the last page is a 404. */
-export const loadCategory: PageLoader = async ({ req, site, origin, route, api, lookup }) => {
+export const loadCategory: PageLoader = async ({ queryValue, site, origin, route, api, lookup }) => {
   const slug = route.index ?? '';
   if (!isValidSlug(slug)) throw notFound();
-  const page = pageNumberOf(queryValue(req, 'page'));
+  const page = pageNumberOf(queryValue('page'));
   const categories = await requiredOrUnavailable(lookup, () => api.categoriesBySlug(slug));
   const category = categories[0];
   if (!category) throw notFound('There is no category at this address.');

@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { PageMatch } from '../routes';
 import type { Site } from '../site/load-site';
@@ -9,7 +8,8 @@ import type { PageView } from '../render/page';
 
 /** What a page loader gets: the resolved site and route, the upstream clients, the request. */
 export interface PageContext {
-  readonly req: Request;
+  /** A query parameter's value (the first, when repeated). */
+  readonly queryValue: (name: string) => string | undefined;
   readonly site: Site;
   /** The site's root URL (origin and base path) for absolute URLs (canonical, Open Graph, JSON-LD): see seo/urls.ts. */
   readonly origin: string;

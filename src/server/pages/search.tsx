@@ -3,7 +3,6 @@ import { badRequest } from '../errors';
 import { pageQuery, siteUrl } from '../seo/urls';
 import { listOrEmpty } from '../upstream/failures';
 import { cardsOf } from './cards';
-import { queryValue } from '../request-query';
 import type { PageLoader } from './context';
 import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';
 
@@ -21,9 +20,9 @@ export function searchQueryOf(raw: string | undefined): string {
 }
 
 /** `/?s=`: results without the shell, 10 a page, with an empty state; never indexed (route table). */
-export const loadSearch: PageLoader = async ({ req, site, api, lookup }) => {
-  const query = searchQueryOf(queryValue(req, 's'));
-  const page = pageNumberOf(queryValue(req, 'page'));
+export const loadSearch: PageLoader = async ({ queryValue, site, api, lookup }) => {
+  const query = searchQueryOf(queryValue('s'));
+  const page = pageNumberOf(queryValue('page'));
   const result = query ? await listOrEmpty(lookup, 'list', () => api.searchArticles(query, site.scope, page, PAGE_SIZE), { articles: [], total: 0 }) : { articles: [], total: 0 };
   const pages = pageCountOf(result.total);
   assertPageExists(page, pages);

@@ -3,7 +3,7 @@
  * table), ad slots (ad-slot rule), theme. The only place that assembles Document and Shell.
  */
 import type { Request, Response } from 'express';
-import type { ReactNode } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import type { AppState, Theme } from '../../shared/app-state';
 import { Document, type HeadProps } from '../../shared/components/Document';
 import { NoShellLayout, Shell, type ShellSite } from '../../shared/components/Shell';
@@ -15,6 +15,7 @@ import { queryOf } from '../request-query';
 import { FEED_PATH, type RouteRule } from '../routes';
 import type { Site } from '../site/load-site';
 import { randomBytes } from 'node:crypto';
+import { setImmediate } from 'node:timers/promises';
 import type { Assets } from '../assets';
 import { withScriptNonce } from '../middleware/security';
 import { isCrawler } from '../rules/crawler';
@@ -93,31 +94,42 @@ export interface PageRenderer {
   sitelessPage(req: Request, res: Response, status: number, title: string, content: ReactNode): Promise<void>;
 }
 
+export interface SitePageOptions {
+  readonly assets: Assets;
+  readonly basePath: string;
+  /** `?testDisplayAd=on`: every ad slot with the test unit (a QA preview). */
+  readonly testDisplayAd: boolean;
+}
+
+/** A page of a site as one element: the document, its app-state, the shell or not, the ad slots. */
+export function sitePageElement(site: Site, rule: RouteRule, view: PageView, options: SitePageOptions): ReactElement {
+  const ads = adSelectionFor(site, rule, options.testDisplayAd);
+  // The site's theme; a visitor's saved one is applied in the browser (saved-theme.ts).
+  const theme: Theme = site.setting.darkmode ? 'dark' : 'light';
+  const campaign = view.campaign ?? null;
+  const state = appStateOf(site, rule, ads, theme, campaign, options.basePath);
+  const pageSettings = site.setting.config.igp_settings;
+  const headline = site.setting.config.campaign_headlines ? campaign?.headline : null;
+  const shellSite: ShellSite = { name: site.name, logo: pageSettings.logo, footerText: pageSettings.footerText, categories: state.menu.categories, other: state.menu.other };
+  const body = rule.shell ? (
+    <Shell site={shellSite} theme={theme} adSlots={ads.slots} campaignHeadline={headline}>
+      {view.content}
+    </Shell>
+  ) : (
+    <NoShellLayout campaignHeadline={headline}>{view.content}</NoShellLayout>
+  );
+  // Every page of a site links its feed, so feed readers find it from any address.
+  const feed = { title: `${site.name} (RSS)`, href: joinPath(options.basePath, FEED_PATH) };
+  const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon, feed };
+  return <Document head={head} state={state} assets={options.assets}>{body}</Document>;
+}
+
 export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number; basePath: string }): PageRenderer {
   const { assets, basePath } = options;
   const sitelessState: AppState = { ...SITELESS_STATE, basePath };
-  const feedHref = joinPath(basePath, FEED_PATH);
   return {
     async sitePage(req, res, site, rule, view) {
-      const ads = adSelectionFor(site, rule, queryOf(req).testDisplayAd === 'on');
-      // The site's theme; a visitor's saved one is applied in the browser (saved-theme.ts).
-      const theme: Theme = site.setting.darkmode ? 'dark' : 'light';
-      const campaign = view.campaign ?? null;
-      const state = appStateOf(site, rule, ads, theme, campaign, basePath);
-      const pageSettings = site.setting.config.igp_settings;
-      const headline = site.setting.config.campaign_headlines ? campaign?.headline : null;
-      const shellSite: ShellSite = { name: site.name, logo: pageSettings.logo, footerText: pageSettings.footerText, categories: state.menu.categories, other: state.menu.other };
-      const body = rule.shell ? (
-        <Shell site={shellSite} theme={theme} adSlots={ads.slots} campaignHeadline={headline}>
-          {view.content}
-        </Shell>
-      ) : (
-        <NoShellLayout campaignHeadline={headline}>{view.content}</NoShellLayout>
-      );
-      // Every page of a site links its feed, so feed readers find it from any address.
-      const feed = { title: `${site.name} (RSS)`, href: feedHref };
-      const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon, feed };
-      const document = <Document head={head} state={state} assets={assets}>{body}</Document>;
+      const document = sitePageElement(site, rule, view, { assets, basePath, testDisplayAd: queryOf(req).testDisplayAd === 'on' });
       const renderOptions = { abortAfterMs: options.renderTimeoutMs, log: req.log };
       const output = res.locals.pageOutput;
       // A page built on a fallback is degraded: private, never kept (decision 0160).
@@ -126,7 +138,11 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       const keep = view.status === 200 ? output?.capture : undefined;
       // The policy the page is sent and kept with; a streamed response adds a nonce for React's scripts.
       const contentSecurityPolicy = String(res.getHeader('content-security-policy'));
-      const stillLoading = view.secondaryParts?.some((part) => !part.settled) ?? false;
+      const loading = () => view.secondaryParts?.some((part) => !part.settled) ?? false;
+      // Parts answered from memory (the data cache) arrive within this turn of the event loop:
+      // only a part that waits for the network is worth streaming for.
+      if (loading()) await setImmediate();
+      const stillLoading = loading();
       // People get the shell at once while a secondary part is still loading. Crawlers, HEAD,
       // error pages and pages whose every part has arrived get the whole page in one body.
       if (!stillLoading || view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent'])) {

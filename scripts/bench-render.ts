@@ -1,0 +1,89 @@
+/**
+ * What React alone costs for our article page (issue 25, "know the bound"): the element tree the
+ * app renders for the shared harness's article, with the data of the harness's fake content API,
+ * rendered in a loop as a complete document (renderToPipeableStream to onAllReady, as a
+ * page-cache fill or a page whose parts have all arrived): no HTTP, no Express, no lookups.
+ * It also prints what keeping a page costs on top (brotli and gzip at the page cache's
+ * settings), so that the cost of a page-cache fill per miss is known.
+ *
+ *   node scripts/run-ts.mjs scripts/bench-render.ts [seconds]
+ *
+ * Needs ../shared/bench (its fake content API is started on port 4190).
+ */
+import { spawn } from 'node:child_process';
+import { get } from 'node:http';
+import path from 'node:path';
+import { loadArticle } from '../src/server/pages/article';
+import { assetsFrom } from '../src/server/assets';
+import { loadConfig } from '../src/server/config';
+import { encodeBody } from '../src/server/encoding';
+import { createLogger } from '../src/server/logger';
+import { renderToDocument } from '../src/server/render/stream';
+import { sitePageElement } from '../src/server/render/page';
+import { matchRoute } from '../src/server/routes';
+import { completeSite, resolveSite } from '../src/server/site/load-site';
+import { createCampaignApi } from '../src/server/upstream/campaign-api';
+import { createContentApi } from '../src/server/upstream/content-api';
+import type { LookupScope } from '../src/server/upstream/failures';
+
+const SECONDS = Number(process.argv[2] ?? 5);
+const API_PORT = 4190;
+const API = `http://127.0.0.1:${API_PORT}`;
+const HOST = '127.0.0.1';
+const SLUG = 'the-quiet-revival-of-night-trains-in-europe';
+
+async function waitForApi(): Promise<void> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const answered = await new Promise<boolean>((resolve) => get(`${API}/__stats`, (res) => resolve(res.resume().statusCode === 200)).on('error', () => resolve(false)));
+    if (answered) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`the fake content API did not start on ${API}`);
+}
+
+/** Runs `work` for `seconds` and returns its mean time in ms. */
+async function timed(seconds: number, work: () => unknown): Promise<{ ms: number; runs: number }> {
+  const end = performance.now() + seconds * 1000;
+  const start = performance.now();
+  let runs = 0;
+  while (performance.now() < end) {
+    await work();
+    runs++;
+  }
+  return { ms: (performance.now() - start) / runs, runs };
+}
+
+async function main(): Promise<void> {
+  const api = spawn(process.execPath, [path.resolve(__dirname, '../../shared/bench/content-api/server.mjs')], { env: { ...process.env, PORT: String(API_PORT) }, stdio: 'ignore' });
+  try {
+    await waitForApi();
+    const config = loadConfig({ LOG_LEVEL: 'error', CONTENT_API_URL: API, CAMPAIGN_API_URL: API });
+    const log = createLogger('error');
+    const contentApi = createContentApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits });
+    const lookup: LookupScope = { log, fellBack: new Set() };
+    const resolution = await resolveSite(contentApi, HOST, lookup);
+    if (!resolution) throw new Error('no site for the harness host');
+    const site = await completeSite({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }, contentApi, resolution, HOST, config.defaultSiteKey, lookup);
+    const route = matchRoute(`/${SLUG}`, false);
+    if (route.kind !== 'page') throw new Error('the article path is not a page');
+    const campaignApi = createCampaignApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits });
+    const view = await loadArticle({ queryValue: () => undefined, site, origin: `http://${HOST}:4010`, basePath: '', route, api: contentApi, campaignApi, log, lookup });
+    await Promise.all((view.secondaryParts ?? []).map((part) => part.promise));
+    const element = sitePageElement(site, route.rule, view, { assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, ''), basePath: '', testDisplayAd: false });
+    const render = () => renderToDocument(element, { abortAfterMs: 5000, log });
+
+    const html = await render();
+    await timed(2, render); // warm-up: JIT
+    const rendered = await timed(SECONDS, render);
+    const brotli = await timed(Math.max(1, SECONDS / 2), () => encodeBody(html, 'br', 'kept'));
+    const gzip = await timed(Math.max(1, SECONDS / 2), () => encodeBody(html, 'gzip', 'kept'));
+    console.log(`React alone, ${HOST}/${SLUG}: ${html.length} bytes of HTML (node ${process.version}, NODE_ENV ${process.env.NODE_ENV})`);
+    console.log(`  complete render: ${rendered.ms.toFixed(3)} ms each (${rendered.runs} in ${SECONDS} s): at most ${Math.round(1000 / rendered.ms)} renders/s on one core`);
+    console.log(`  keeping it (page-cache fill): brotli ${brotli.ms.toFixed(3)} ms + gzip ${gzip.ms.toFixed(3)} ms`);
+    console.log(`  a streamed miss that fills the page cache adds one complete render and both compressions: ${(rendered.ms + brotli.ms + gzip.ms).toFixed(3)} ms`);
+  } finally {
+    api.kill();
+  }
+}
+
+void main();
