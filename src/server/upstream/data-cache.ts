@@ -79,7 +79,7 @@ const MAX_REMEMBERED_FAILURES = 10_000;
 
 class KindCache {
   private readonly cache: LRUCache<string, Entry, Fetch>;
-  private readonly failures = new Map<string, { at: number; error: unknown }>();
+  private readonly failures = new Map<string, { at: number; error: unknown; tags: readonly PurgeTag[] }>();
   /** The tags of the fetches in flight (the LRU's entries() leaves those out). */
   private readonly inFlight = new Map<string, { readonly tags: readonly PurgeTag[] }>();
   /** Counts purges that dropped something of this cache: a lookup whose fetch was dropped asks again. */
@@ -116,7 +116,7 @@ class KindCache {
         } catch (error) {
           if (signal.aborted) throw error;
           if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.clear();
-          this.failures.set(key, { at: this.now(), error });
+          this.failures.set(key, { at: this.now(), error, tags: flight.tags });
           throw error;
         } finally {
           if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
@@ -201,6 +201,7 @@ class KindCache {
     const keys = new Set<string>();
     for (const [key, entry] of this.cache.entries()) if (!matches || matches(entry.tags)) keys.add(key);
     for (const [key, flight] of this.inFlight) if (!matches || matches(flight.tags)) keys.add(key);
+    for (const [key, failure] of this.failures) if (!matches || matches(failure.tags)) keys.add(key);
     if (keys.size === 0) return 0;
     this.purges++;
     for (const key of keys) {

@@ -14,6 +14,39 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
   });
 
+  describe('purge', () => {
+    const token = 'a'.repeat(31) + 'B';
+
+    it('answers /purge only with a token of 32 characters or more, on the metrics port', () => {
+      expect(loadConfig({}).purgeToken).toBeUndefined();
+      expect(loadConfig({ PURGE_TOKEN: '', METRICS_PORT: '9464' }).purgeToken).toBeUndefined();
+      expect(loadConfig({ PURGE_TOKEN: token, METRICS_PORT: '9464' }).purgeToken).toBe(token);
+      expect(() => loadConfig({ PURGE_TOKEN: token.slice(1), METRICS_PORT: '9464' })).toThrow(/PURGE_TOKEN must be at least 32 characters/);
+      expect(() => loadConfig({ PURGE_TOKEN: `${token} x`, METRICS_PORT: '9464' })).toThrow(/PURGE_TOKEN must be letters, digits/);
+      expect(() => loadConfig({ PURGE_TOKEN: token })).toThrow(/PURGE_TOKEN needs METRICS_PORT/);
+    });
+
+    it('never echoes the token', () => {
+      for (const value of ['short-secret', `${token}\n`]) {
+        try {
+          loadConfig({ PURGE_TOKEN: value, METRICS_PORT: '9464' });
+          throw new Error('accepted');
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          expect(String(error)).not.toContain(value.slice(0, 10));
+        }
+      }
+    });
+
+    it('has short lifetimes by default, long ones only where edits are purged', () => {
+      expect(loadConfig({})).toMatchObject({ cacheLifetimes: 'short', pageCacheTtlSeconds: 10, pageCacheStaleSeconds: 60 });
+      expect(loadConfig({ CACHE_LIFETIMES: 'long', PURGE_TOKEN: token, METRICS_PORT: '9464' })).toMatchObject({ cacheLifetimes: 'long', pageCacheTtlSeconds: 300, pageCacheStaleSeconds: 600 });
+      expect(loadConfig({ CACHE_LIFETIMES: 'long', PURGE_TOKEN: token, METRICS_PORT: '9464', PAGE_CACHE_TTL_SECONDS: '30' }).pageCacheTtlSeconds).toBe(30);
+      expect(() => loadConfig({ CACHE_LIFETIMES: 'long' })).toThrow(/CACHE_LIFETIMES long needs PURGE_TOKEN/);
+      expect(() => loadConfig({ CACHE_LIFETIMES: 'forever' })).toThrow(/CACHE_LIFETIMES must be short or long/);
+    });
+  });
+
   it('reads every variable', () => {
     const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', CONTENT_API_URL: 'http://api.internal:4000/', CAMPAIGN_API_URL: 'https://campaigns.example.com', DEFAULT_SITE_KEY: 'Main', ANALYTICS_CODES: '{"Cooking":"G-1"}', TRUST_PROXY: 'loopback, 10.0.0.0/8', LOG_LEVEL: 'warn' });
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', backend: { kind: 'remote', contentApiUrl: 'http://api.internal:4000', campaignApiUrl: 'https://campaigns.example.com' }, defaultSiteKey: 'main', analyticsCodes: { cooking: 'G-1' }, trustProxy: ['loopback', '10.0.0.0/8'], logLevel: 'warn' });
