@@ -227,6 +227,16 @@ const PAGE_CACHE_DEFAULTS: Readonly<Record<CacheLifetimes, { readonly ttl: numbe
   long: { ttl: 300, stale: 600 },
 };
 
+/**
+ * What shared caches in front (nginx's micro-cache, a CDN) are told: the page cache's times, but
+ * with long lifetimes the short ones, since /purge does not reach them (a CDN that purges by
+ * Surrogate-Key may keep pages longer by its own setting; docs/deploy.md).
+ */
+export function sharedCacheTimesOf(config: Pick<Config, 'cacheLifetimes' | 'pageCacheTtlSeconds' | 'pageCacheStaleSeconds'>): { readonly freshSeconds: number; readonly staleWhileRevalidateSeconds: number } {
+  const { ttl, stale } = config.cacheLifetimes === 'long' ? PAGE_CACHE_DEFAULTS.short : { ttl: config.pageCacheTtlSeconds, stale: config.pageCacheStaleSeconds };
+  return { freshSeconds: Math.max(ttl, 10), staleWhileRevalidateSeconds: stale };
+}
+
 export function loadConfig(env: Env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel)})`);

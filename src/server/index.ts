@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createServerSetup } from './app';
 import { loadAssets } from './assets';
 import { readBuildInfo } from './build-info';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
 import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './listeners';
@@ -92,7 +92,7 @@ async function main(): Promise<void> {
     logger,
     contentApiFor: config.dataCache ? (log) => createCachedContentApi(contentApi, dataCache, log) : () => contentApi,
     pageCache,
-    cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
+    cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
     assets: loadAssets(path.resolve(__dirname, '../public'), config.basePath),
     readiness,

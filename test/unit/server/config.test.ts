@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../../src/server/config';
+import { ConfigError, loadConfig, sharedCacheTimesOf } from '../../../src/server/config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -44,6 +44,12 @@ describe('loadConfig', () => {
       expect(loadConfig({ CACHE_LIFETIMES: 'long', PURGE_TOKEN: token, METRICS_PORT: '9464', PAGE_CACHE_TTL_SECONDS: '30' }).pageCacheTtlSeconds).toBe(30);
       expect(() => loadConfig({ CACHE_LIFETIMES: 'long' })).toThrow(/CACHE_LIFETIMES long needs PURGE_TOKEN/);
       expect(() => loadConfig({ CACHE_LIFETIMES: 'forever' })).toThrow(/CACHE_LIFETIMES must be short or long/);
+    });
+
+    it('tells shared caches in front, which /purge does not reach, the short times even with long lifetimes', () => {
+      expect(sharedCacheTimesOf(loadConfig({}))).toEqual({ freshSeconds: 10, staleWhileRevalidateSeconds: 60 });
+      expect(sharedCacheTimesOf(loadConfig({ PAGE_CACHE_TTL_SECONDS: '30', PAGE_CACHE_STALE_SECONDS: '90' }))).toEqual({ freshSeconds: 30, staleWhileRevalidateSeconds: 90 });
+      expect(sharedCacheTimesOf(loadConfig({ CACHE_LIFETIMES: 'long', PURGE_TOKEN: token, METRICS_PORT: '9464' }))).toEqual({ freshSeconds: 10, staleWhileRevalidateSeconds: 60 });
     });
   });
 
