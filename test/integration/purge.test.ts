@@ -9,7 +9,7 @@ import { createContentApiHandler } from '../../src/demo/content-api';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
 import { testDataset } from '../fixtures/dataset';
 import { dataCacheOnTestClock } from '../support/data-cache';
-import { useTestApp } from '../support/test-app';
+import { startTestApp, useTestApp } from '../support/test-app';
 
 const TOKEN = 'purge-token-for-tests-0123456789abcdef';
 const HOST = 'sub.example.com';
@@ -201,5 +201,18 @@ describe('purge keys', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers['surrogate-key']).toBeUndefined();
     expect(missing.headers['cache-tag']).toBeUndefined();
+  });
+});
+
+describe('without PURGE_TOKEN', () => {
+  it('the metrics port has no /purge route: 404, whatever the token', async () => {
+    const plain = await startTestApp();
+    try {
+      const res = await request(plain.internal).post('/purge').set('authorization', `Bearer ${TOKEN}`).send({ all: true });
+      expect(res.status).toBe(404);
+      expect((await request(plain.internal).get('/healthz')).status).toBe(200);
+    } finally {
+      await plain.close();
+    }
   });
 });
