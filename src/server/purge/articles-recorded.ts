@@ -7,8 +7,9 @@ import type { Article } from '../../shared/records';
 import type { ContentApi } from '../upstream/content-api';
 
 export function articlesRecordedBy(api: ContentApi, articleIds: Set<string>): ContentApi {
+  // Only notes: whatever an answer holds (a client bug may hand over no list), the page gets it unchanged.
   const note = (articles: readonly Article[]) => {
-    for (const article of articles) articleIds.add(article._id);
+    if (Array.isArray(articles)) for (const article of articles) articleIds.add(article._id);
   };
   return {
     ...api,
