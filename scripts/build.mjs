@@ -6,7 +6,7 @@
  */
 import { build as esbuild } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -74,7 +74,9 @@ export async function build({ quiet = false } = {}) {
     define: { 'process.env.NODE_ENV': '"production"' },
   });
   await writeBuildInfo();
-  if (!quiet) console.log(`built ${manifest.client} ${manifest.stylesheet}, dist/server/index.js and dist/demo/main.js`);
+  // The purge tool has no dependencies: the image carries it as it is (docs/deploy.md).
+  await copyFile(path.join(root, 'scripts/purge.mjs'), path.join(dist, 'purge.mjs'));
+  if (!quiet) console.log(`built ${manifest.client} ${manifest.stylesheet}, dist/server/index.js, dist/demo/main.js and dist/purge.mjs`);
   return manifest;
 }
 

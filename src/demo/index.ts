@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createCampaignHandler, createContentApiHandler, type DemoDataset, type Handler } from './content-api';
 import { demoArticles } from './data/articles';
+import { editableContentApi } from './editing';
 import { demoCategories } from './data/categories';
 import { demoCampaigns, demoDomains, demoGlobalSetting, demoSubdomains } from './data/sites';
 
@@ -26,6 +27,8 @@ export interface DemoListenOptions {
   readonly host: string;
   readonly contentPort: number;
   readonly campaignPort: number;
+  /** Serve POST /_demo/articles/<slug> (editing.ts): only the demo process started with --editable. */
+  readonly editable?: boolean;
 }
 
 const LOOPBACK_FREE_PORTS: DemoListenOptions = { host: '127.0.0.1', contentPort: 0, campaignPort: 0 };
@@ -46,7 +49,8 @@ function urlOf(server: Server, host: string): string {
 const closeServer = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
 export async function startDemoBackend(dataset: DemoDataset = demoDataset, where: DemoListenOptions = LOOPBACK_FREE_PORTS): Promise<DemoBackend> {
-  const content = await listen(createContentApiHandler(dataset), where.host, where.contentPort);
+  const contentApi = where.editable ? editableContentApi(dataset, { httpEdits: true }).handler : createContentApiHandler(dataset);
+  const content = await listen(contentApi, where.host, where.contentPort);
   const campaigns = await listen(createCampaignHandler(dataset), where.host, where.campaignPort);
   return {
     contentApiUrl: urlOf(content, where.host),

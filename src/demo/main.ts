@@ -2,8 +2,9 @@
  * The demo content API and campaign service as a process of their own, for the container smoke
  * test, Compose and the benchmark (the app then runs with NODE_ENV=production and both URLs):
  *
- *   node dist/demo/main.js [--host 127.0.0.1] [--content-port 4000] [--campaign-port 4001]
+ *   node dist/demo/main.js [--host 127.0.0.1] [--content-port 4000] [--campaign-port 4001] [--editable]
  *
+ * --editable also serves POST /_demo/articles/<slug> (src/demo/editing.ts), for the purge demo.
  * Prints one JSON line with both base URLs once listening; SIGTERM or SIGINT closes it.
  */
 import { parseArgs } from 'node:util';
@@ -24,12 +25,14 @@ async function main(): Promise<void> {
       host: { type: 'string', default: '127.0.0.1' },
       'content-port': { type: 'string', default: '4000' },
       'campaign-port': { type: 'string', default: '4001' },
+      editable: { type: 'boolean', default: false },
     },
   });
   const backend = await startDemoBackend(demoDataset, {
     host: values.host,
     contentPort: portOption('content-port', values['content-port']),
     campaignPort: portOption('campaign-port', values['campaign-port']),
+    editable: values.editable,
   });
   process.stdout.write(`${JSON.stringify({ event: 'demo.started', contentApiUrl: backend.contentApiUrl, campaignApiUrl: backend.campaignApiUrl })}\n`);
   const close = () => void backend.close().then(() => process.exit(0));

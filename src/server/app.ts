@@ -22,6 +22,7 @@ import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
 import { pageCaching } from './middleware/page-cache';
 import { pageRendering } from './middleware/pages';
+import { purgeKeyRecording } from './middleware/purge-keys';
 import { requestMetrics } from './middleware/request-metrics';
 import { routeMatching } from './middleware/route';
 import { securityHeadersOf, staticHeaders } from './middleware/security';
@@ -166,6 +167,8 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(documentCompression());
   // From here on every lookup shares the request's one upstream budget.
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));
+  // Notes the articles the lookups return: a shared answer names them for a CDN's purge.
+  app.use(purgeKeyRecording());
   app.use(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
   app.use(consentPlatformCsp({ loaderHash: assets.loaderHash }));
   // Every target, even one that is not a path (`GET *`), gets a page or document of this app.

@@ -56,7 +56,13 @@ export interface Config {
   readonly pageCacheStaleSeconds: number;
   /** Path prefix every site is served under ('/answers'), or '' for the root (shared/base-path.ts). */
   readonly basePath: string;
+  /** Bearer token of POST /purge on the metrics port; undefined: the route does not exist (purge/). */
+  readonly purgeToken: string | undefined;
+  /** Data and page cache lifetimes: `short` (edits show within minutes) or `long` (edits are purged). */
+  readonly cacheLifetimes: CacheLifetimes;
 }
+
+export type CacheLifetimes = 'short' | 'long';
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, detail: string) {
@@ -192,6 +198,45 @@ function readBasePath(env: Env): string {
   return raw;
 }
 
+/** Long enough that guessing is hopeless; the characters of an RFC 6750 bearer token. */
+const MIN_PURGE_TOKEN_LENGTH = 32;
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+
+/** The value is never echoed: it is a secret. Only the metrics port answers /purge, so that port is required. */
+function readPurgeToken(env: Env, metricsPort: number | undefined): string | undefined {
+  const raw = env.PURGE_TOKEN;
+  if (raw === undefined || raw === '') return undefined;
+  if (raw.length < MIN_PURGE_TOKEN_LENGTH) throw new ConfigError('PURGE_TOKEN', `must be at least ${MIN_PURGE_TOKEN_LENGTH} characters (the value is not shown)`);
+  if (!BEARER_TOKEN.test(raw)) throw new ConfigError('PURGE_TOKEN', 'must be letters, digits and - . _ ~ + / (a bearer token; the value is not shown)');
+  if (metricsPort === undefined) throw new ConfigError('PURGE_TOKEN', 'needs METRICS_PORT: POST /purge is answered on that internal port only');
+  return raw;
+}
+
+/** Long lifetimes only where edits are purged: without purge an editor would wait for them. */
+function readCacheLifetimes(env: Env, purgeToken: string | undefined): CacheLifetimes {
+  const raw = env.CACHE_LIFETIMES;
+  if (raw === undefined || raw === '' || raw === 'short') return 'short';
+  if (raw !== 'long') throw new ConfigError('CACHE_LIFETIMES', `must be short or long (got ${JSON.stringify(raw)})`);
+  if (purgeToken === undefined) throw new ConfigError('CACHE_LIFETIMES', 'long needs PURGE_TOKEN: without purge an edit would wait for the long lifetimes');
+  return 'long';
+}
+
+/** Page cache seconds (fresh, then stale while one request renders) unless PAGE_CACHE_* says otherwise. */
+const PAGE_CACHE_DEFAULTS: Readonly<Record<CacheLifetimes, { readonly ttl: number; readonly stale: number }>> = {
+  short: { ttl: 10, stale: 60 },
+  long: { ttl: 300, stale: 600 },
+};
+
+/**
+ * What shared caches in front (nginx's micro-cache, a CDN) are told: the page cache's times, but
+ * with long lifetimes the short ones, since /purge does not reach them (a CDN that purges by
+ * Surrogate-Key may keep pages longer by its own setting; docs/deploy.md).
+ */
+export function sharedCacheTimesOf(config: Pick<Config, 'cacheLifetimes' | 'pageCacheTtlSeconds' | 'pageCacheStaleSeconds'>): { readonly freshSeconds: number; readonly staleWhileRevalidateSeconds: number } {
+  const { ttl, stale } = config.cacheLifetimes === 'long' ? PAGE_CACHE_DEFAULTS.short : { ttl: config.pageCacheTtlSeconds, stale: config.pageCacheStaleSeconds };
+  return { freshSeconds: Math.max(ttl, 10), staleWhileRevalidateSeconds: stale };
+}
+
 export function loadConfig(env: Env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel)})`);
@@ -201,6 +246,9 @@ export function loadConfig(env: Env): Config {
   if (isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host)) throw new ConfigError('HOST', `must be an IP address or host name (got ${JSON.stringify(host)})`);
 
   const port = readPort(env, 'PORT', 3000);
+  const metricsPort = readMetricsPort(env, port);
+  const purgeToken = readPurgeToken(env, metricsPort);
+  const cacheLifetimes = readCacheLifetimes(env, purgeToken);
   return Object.freeze({
     port,
     host,
@@ -218,7 +266,7 @@ export function loadConfig(env: Env): Config {
       breakAfter: readInt(env, 'UPSTREAM_BREAKER_FAILURES', 5, 1, 1000),
       halfOpenAfterMs: readInt(env, 'UPSTREAM_BREAKER_OPEN_MS', 5000, 100, 600_000),
     }),
-    metricsPort: readMetricsPort(env, port),
+    metricsPort,
     // One event-loop turn starts at most this many pages (a slot frees from the next turn): 16 degraded renders of about
     // a millisecond keep a turn, and /healthz's wait, under 50 ms; 16 pages waiting on a healthy upstream outrun one core.
     maxInFlightRequests: readInt(env, 'MAX_IN_FLIGHT_REQUESTS', 16, 1, 100_000),
@@ -233,8 +281,10 @@ export function loadConfig(env: Env): Config {
     drainDelayMs: readInt(env, 'DRAIN_DELAY_MS', 2000, 0, MAX_DRAIN_DELAY_MS),
     dataCache: readSwitch(env, 'DATA_CACHE', true),
     staleIfErrorSeconds: readInt(env, 'STALE_IF_ERROR_SECONDS', 3600, 0, 7 * 24 * 3600),
-    pageCacheTtlSeconds: readInt(env, 'PAGE_CACHE_TTL_SECONDS', 10, 0, 3600),
-    pageCacheStaleSeconds: readInt(env, 'PAGE_CACHE_STALE_SECONDS', 60, 0, 24 * 3600),
+    pageCacheTtlSeconds: readInt(env, 'PAGE_CACHE_TTL_SECONDS', PAGE_CACHE_DEFAULTS[cacheLifetimes].ttl, 0, 3600),
+    pageCacheStaleSeconds: readInt(env, 'PAGE_CACHE_STALE_SECONDS', PAGE_CACHE_DEFAULTS[cacheLifetimes].stale, 0, 24 * 3600),
     basePath: readBasePath(env),
+    purgeToken,
+    cacheLifetimes,
   });
 }

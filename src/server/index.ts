@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createServerSetup } from './app';
 import { loadAssets } from './assets';
 import { readBuildInfo } from './build-info';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
 import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './listeners';
@@ -16,7 +16,9 @@ import type { Readiness } from './middleware/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
 import { createCachedContentApi } from './upstream/cached-content-api';
-import { createDataCache, DEFAULT_CACHE_POLICIES } from './upstream/data-cache';
+import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
+import { createPurger } from './purge/purger';
+import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
 
 /** Prometheus and the probes need few sockets; their own cap keeps them apart from the public one. */
@@ -77,19 +79,20 @@ async function main(): Promise<void> {
   const metrics = prometheus ?? noMetrics;
   const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
   const dataCache = createDataCache({
-    policies: DEFAULT_CACHE_POLICIES,
+    policies: config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES,
     maxStaleMs: config.staleIfErrorSeconds * 1000,
     failureBackoffMs: FAILURE_BACKOFF_MS,
     log: logger,
     onOutcome: metrics.countCache,
     lastGoodMaxBytes: config.lastGoodMaxBytes,
   });
+  const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
   const setup = createServerSetup({
     config,
     logger,
     contentApiFor: config.dataCache ? (log) => createCachedContentApi(contentApi, dataCache, log) : () => contentApi,
-    pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
-    cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
+    pageCache,
+    cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
     assets: loadAssets(path.resolve(__dirname, '../public'), config.basePath),
     readiness,
@@ -112,9 +115,13 @@ async function main(): Promise<void> {
 
   // Prometheus scrapes its own port (the public port never answers /metrics), where the probes
   // are answered too.
+  // With PURGE_TOKEN (which needs METRICS_PORT), POST /purge there too: editors' changes show at once.
+  const purge = config.purgeToken
+    ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
+    : undefined;
   const metricsServer =
     prometheus &&
-    createLimitedServer({}, metricsPortHandler(prometheus.registry, readiness), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
+    createLimitedServer({}, metricsPortHandler(prometheus.registry, readiness, purge), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));

@@ -28,6 +28,8 @@ declare global {
       site?: Site;
       /** Set by the page-cache middleware: how the rendered page may be cached. */
       pageOutput?: PageOutput;
+      /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key. */
+      purgeKeys?: { surrogateKey(): string };
       /** The parts of the page that fell back after a failed lookup: then it is degraded (lookup-scope.ts). */
       fellBack?: Set<PagePart>;
     }

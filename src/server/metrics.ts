@@ -8,6 +8,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { BuildInfo } from './build-info';
 import { HEALTHY, readinessAnswerOf, type Readiness } from './middleware/health';
 import type { UpstreamOutcome } from './upstream/http';
+import { PURGE_PATH, type PurgeRequest } from './purge/purge-request';
+import type { PurgeResult } from './purge/purger';
+
+type PurgeScope = PurgeRequest['scope'];
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
 
@@ -29,6 +33,8 @@ export interface Metrics {
   countCache(kind: string, outcome: CacheOutcome): void;
   /** One request answered 503 at once because too many were in progress (admission.ts). */
   countShed(): void;
+  /** One purge (POST /purge) and what it dropped. */
+  countPurge(scope: PurgeScope, dropped: PurgeResult): void;
 }
 
 /** For tests and when METRICS_PORT is unset: nothing is collected. */
@@ -37,6 +43,7 @@ export const noMetrics: Metrics = {
   observeUpstream() {},
   countCache() {},
   countShed() {},
+  countPurge() {},
 };
 
 export interface PrometheusMetrics extends Metrics {
@@ -98,6 +105,19 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     registers,
   });
 
+  const purges = new Counter({
+    name: 'cache_purges_total',
+    help: 'Purges (POST /purge on this port), by scope: all, site or slugs',
+    labelNames: ['scope'] as const,
+    registers,
+  });
+  const purgedEntries = new Counter({
+    name: 'cache_purged_entries_total',
+    help: 'Entries dropped by purges, by cache: data (content API answers) or page (whole pages)',
+    labelNames: ['cache'] as const,
+    registers,
+  });
+
   const seenSites = new Set<string>();
   const siteLabel = (site: string): string => {
     // `_global` and the other reserved labels always keep their own series.
@@ -122,18 +142,28 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     countShed() {
       shedRequests.inc();
     },
+    countPurge(scope, dropped) {
+      purges.inc({ scope });
+      purgedEntries.inc({ cache: 'data' }, dropped.dataEntries);
+      purgedEntries.inc({ cache: 'page' }, dropped.pages);
+    },
   };
 }
 
 /**
  * The metrics port: GET /metrics in the Prometheus text format, and the same /healthz and
- * /readyz as the public port, so probes keep working when the public port is saturated.
+ * /readyz as the public port, so probes keep working when the public port is saturated; with
+ * PURGE_TOKEN, POST /purge (purge/purge-route.ts).
  */
-export function metricsPortHandler(registry: Registry, readiness: Readiness): (req: IncomingMessage, res: ServerResponse) => void {
+export function metricsPortHandler(registry: Registry, readiness: Readiness, purge?: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
   return function serveMetricsPort(req, res) {
     const path = (req.url ?? '').split('?')[0];
     const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (path === PURGE_PATH) {
+      // Without PURGE_TOKEN the route does not exist (contract/app.md, Content updates).
+      if (purge) purge(req, res);
+      else res.writeHead(404, plain).end('Not found');
+    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...plain, allow: 'GET, HEAD' }).end('Method not allowed');
     } else if (path === '/healthz' || path === '/readyz') {
       const answer = path === '/healthz' ? HEALTHY : readinessAnswerOf(readiness);

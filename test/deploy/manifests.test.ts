@@ -44,7 +44,7 @@ function mebibytes(quantity: string): number {
 describe('Kubernetes manifests', () => {
   test('every file of the kustomization is parsed here, and every manifest here is listed', () => {
     const kustomization = parse(read('deploy/kubernetes/kustomization.yaml')) as { resources: string[] };
-    expect(kustomization.resources.sort()).toEqual(['deployment.yaml', 'horizontal-pod-autoscaler.yaml', 'pod-disruption-budget.yaml', 'service.yaml']);
+    expect(kustomization.resources.sort()).toEqual(['deployment.yaml', 'horizontal-pod-autoscaler.yaml', 'pod-disruption-budget.yaml', 'service-instances.yaml', 'service.yaml']);
   });
 
   test('the Deployment runs as the image user, non-root, read-only, with no capabilities', () => {
@@ -119,6 +119,15 @@ describe('Kubernetes manifests', () => {
     expect(autoscaler.spec?.maxReplicas).toBeGreaterThan(minReplicas);
     const cpu = autoscaler.spec?.metrics?.find((metric) => metric.resource?.name === 'cpu');
     expect(cpu?.resource?.target.averageUtilization).toBeGreaterThan(0);
+  });
+
+  test('a headless Service names every pod on the metrics port, for a purge of each; the purge token is an optional Secret', () => {
+    const instances = manifest<Service>('service-instances.yaml', 'Service');
+    expect(instances.spec?.clusterIP).toBe('None');
+    expect(instances.spec?.selector).toEqual(podLabels);
+    expect(instances.spec?.ports?.map((port) => port.targetPort)).toEqual(['metrics']);
+    const token = app?.env?.find((entry) => entry.name === 'PURGE_TOKEN');
+    expect(token?.valueFrom?.secretKeyRef).toMatchObject({ key: 'token', optional: true });
   });
 
   test('a rolling update never takes capacity away', () => {

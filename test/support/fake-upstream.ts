@@ -4,7 +4,8 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createCampaignHandler, createContentApiHandler, type DemoDataset } from '../../src/demo/content-api';
+import { createCampaignHandler, type DemoDataset } from '../../src/demo/content-api';
+import { editableContentApi, type ArticleEdit } from '../../src/demo/editing';
 
 export interface RecordedCall {
   readonly path: string;
@@ -19,6 +20,10 @@ export interface FakeUpstream {
   readonly campaignApiUrl: string;
   readonly calls: RecordedCall[];
   readonly campaignCalls: RecordedCall[];
+  /** Changes an article's title in the data every call answers from from now on (a CMS edit); false: no such slug. */
+  editArticle(slug: string, edit: ArticleEdit): boolean;
+  /** Back to the dataset it started with. */
+  resetEdits(): void;
   /** Makes a path (content API or campaign service) answer with the override instead. */
   override(path: string, handler: Override): void;
   clearOverrides(): void;
@@ -39,7 +44,7 @@ export async function startFakeUpstream(dataset: DemoDataset): Promise<FakeUpstr
   const calls: RecordedCall[] = [];
   const campaignCalls: RecordedCall[] = [];
   const overrides = new Map<string, Override>();
-  const content = createContentApiHandler(dataset);
+  const content = editableContentApi(dataset, { httpEdits: false });
   const campaigns = createCampaignHandler(dataset);
 
   const routeTo = (list: RecordedCall[], fallback: Override): Override => (req, res) => {
@@ -48,7 +53,7 @@ export async function startFakeUpstream(dataset: DemoDataset): Promise<FakeUpstr
     const override = overrides.get(call.path) ?? [...overrides.entries()].find(([prefix]) => prefix.endsWith('*') && call.path.startsWith(prefix.slice(0, -1)))?.[1];
     (override ?? fallback)(req, res);
   };
-  const contentServer = createServer(routeTo(calls, content));
+  const contentServer = createServer(routeTo(calls, content.handler));
   const campaignServer = createServer(routeTo(campaignCalls, campaigns));
   const [contentApiUrl, campaignApiUrl] = await Promise.all([listen(contentServer), listen(campaignServer)]);
 
@@ -58,6 +63,8 @@ export async function startFakeUpstream(dataset: DemoDataset): Promise<FakeUpstr
     calls,
     campaignCalls,
     override: (path, handler) => void overrides.set(path, handler),
+    editArticle: (slug, edit) => content.edit(slug, edit),
+    resetEdits: () => content.reset(),
     clearOverrides: () => overrides.clear(),
     callsTo: (path) => calls.filter((call) => call.path === path),
     async close() {

@@ -7,7 +7,10 @@ import { assetsFrom, type Assets } from '../../src/server/assets';
 import { loadConfig, type Config } from '../../src/server/config';
 import { createLogger } from '../../src/server/logger';
 import type { Readiness } from '../../src/server/middleware/health';
-import { noMetrics, type Metrics } from '../../src/server/metrics';
+import { metricsPortHandler, noMetrics, type Metrics } from '../../src/server/metrics';
+import { createPurger } from '../../src/server/purge/purger';
+import { purgeRoute } from '../../src/server/purge/purge-route';
+import { Registry } from 'prom-client';
 import { createCampaignApi, type CampaignApi } from '../../src/server/upstream/campaign-api';
 import { createContentApi, type ContentApi } from '../../src/server/upstream/content-api';
 import type { PageCache } from '../../src/server/page-cache/page-cache';
@@ -27,6 +30,8 @@ export interface TestApp {
   readonly logs: LogCapture;
   readonly readiness: Readiness;
   readonly config: Config;
+  /** The metrics port's listener (/metrics, probes, and POST /purge when PURGE_TOKEN is set), over the app's caches. */
+  readonly internal: RequestListener;
   /**
    * The per-call upstream timeout from the next request on: of every call, or only of `calls`.
    * A test warms with the generous default and gives a short timeout only to the calls it makes
@@ -137,11 +142,14 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     ...(options.renderTimeoutMs === undefined ? {} : { renderTimeoutMs: options.renderTimeoutMs }),
     sitemapUrlLimit: options.sitemapUrlLimit,
   });
+  // As index.ts wires it: the purge drops entries of the very caches the app answers from.
+  const purge = config.purgeToken ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: dataCache ?? null, pageCache: options.pageCache ?? null }), logger, metrics }) : undefined;
+  const internal = metricsPortHandler(new Registry(), readiness, purge);
   const setUpstreamTimeout = (ms: number, calls?: readonly UpstreamCall[]): void => {
     content.set(ms, calls);
     campaign.set(ms, calls);
   };
-  return { app: setup.listener, serverOptions: setup.options, upstream, logs, readiness, config, setUpstreamTimeout, close: () => upstream.close() };
+  return { app: setup.listener, serverOptions: setup.options, upstream, logs, readiness, config, internal, setUpstreamTimeout, close: () => upstream.close() };
 }
 
 /**
@@ -156,6 +164,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     upstream.calls.length = 0;
     upstream.campaignCalls.length = 0;
     upstream.clearOverrides();
+    upstream.resetEdits();
     logs.clear();
   });
   return {
@@ -176,6 +185,9 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     },
     get config() {
       return started().config;
+    },
+    get internal() {
+      return started().internal;
     },
     setUpstreamTimeout: (ms, calls) => started().setUpstreamTimeout(ms, calls),
     close: () => started().close(),

@@ -28,12 +28,19 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; t
     if (answerFromPageCache(cache, key, req, res, sharedCacheControl)) return;
     // This request renders the page; when it replaces a stale one and produces none, another may try.
     const refreshing = cache.claimRefresh(key);
+    // A purge while it renders: the page may show what was purged, so it is not kept.
+    const renderedSince = cache.purgeCount();
     let stored = false;
     res.locals.pageOutput = {
       cacheControl,
       capture(html, contentSecurityPolicy) {
         stored = true;
-        return cache.store(key, html, { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) }, contentSecurityPolicy);
+        return cache.store(key, html, {
+          labels: { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) },
+          contentSecurityPolicy,
+          purgeKeys: res.locals.purgeKeys?.surrogateKey(),
+          renderedSince,
+        });
       },
     };
     if (refreshing) res.on('close', () => stored || cache.release(key));

@@ -11,6 +11,7 @@ import type { CachedPage, PageCache } from './page-cache';
 import { requestHostOf } from '../rules/host';
 import { siteOrigin } from '../seo/urls';
 import { pageCacheKeyOf } from './rules';
+import { purgeKeyHeaders } from '../purge/purge-keys';
 
 /** Only the encoding differs between visitors of a URL: the saved theme is applied in the browser. */
 export const HTML_VARY = 'Accept-Encoding';
@@ -51,6 +52,7 @@ export function answerFromPageCache(cache: PageCache, key: string, req: Incoming
   // One writeHead with every header: Node serializes them in one pass.
   const headers = [...leadingHeaders, 'content-type', 'text/html; charset=utf-8', 'cache-control', cacheControl, 'vary', HTML_VARY, 'etag', etag, 'x-page-cache', 'hit'];
   if (page.contentSecurityPolicy) headers.push('content-security-policy', page.contentSecurityPolicy);
+  if (page.purgeKeys) headers.push(...purgeKeyHeaders(page.purgeKeys));
   if (fresh(req.headers, { etag })) {
     res.writeHead(304, headers);
     res.end();

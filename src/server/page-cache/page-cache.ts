@@ -1,7 +1,8 @@
 /**
  * Whole rendered pages, kept with their gzip and brotli forms so that a hit costs neither
  * rendering nor compression. Fresh for `freshMs`; then, for `staleMs` more, the stale page
- * keeps answering while one request renders its replacement.
+ * keeps answering while one request renders its replacement. A purge drops pages at once, and
+ * a render that began before it is not kept: it may show what the purge removed.
  */
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
@@ -18,6 +19,8 @@ export interface CachedPage {
   readonly labels: PageLabels;
   /** The CSP it was sent with (a site's consent platform widens it), sent again with the hits. */
   readonly contentSecurityPolicy: string | undefined;
+  /** The keys a CDN purges it by (Surrogate-Key, space-separated), sent again with the hits. */
+  readonly purgeKeys: string | undefined;
   /** Set while one request renders the replacement of a stale page. */
   refreshingSince: number | null;
 }
@@ -45,10 +48,24 @@ export interface PageCache {
    * caller, who renders its replacement. True when there was one (release it if no page comes).
    */
   claimRefresh(key: string): boolean;
-  /** Keeps the page with its compressed forms, and returns it. */
-  store(key: string, html: Buffer, labels: PageLabels, contentSecurityPolicy?: string): CachedPage;
+  /**
+   * The page with its compressed forms, kept unless a purge came after `renderedSince` (the
+   * `purgeCount()` read before its render began): then it only answers its own request.
+   */
+  store(key: string, html: Buffer, page: PageToStore): CachedPage;
   /** A render that was to refresh the page did not produce one: let another request try. */
   release(key: string): void;
+  /** Purges so far: read before a render begins, handed to store. */
+  purgeCount(): number;
+  /** Drops the pages whose key `matches` (every page when null); returns how many. */
+  purge(matches: ((key: string) => boolean) | null): number;
+}
+
+export interface PageToStore {
+  readonly labels: PageLabels;
+  readonly contentSecurityPolicy: string | undefined;
+  readonly purgeKeys: string | undefined;
+  readonly renderedSince: number;
 }
 
 /** A refresh that has not finished in this time is given to the next request. */
@@ -64,6 +81,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     perf: { now },
   });
 
+  let purges = 0;
   const servable = (page: CachedPage) => now() - page.storedAt < options.freshMs || (page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS);
 
   return {
@@ -77,17 +95,30 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       page.refreshingSince = now();
       return true;
     },
-    store(key, html, labels, contentSecurityPolicy) {
+    store(key, html, { labels, contentSecurityPolicy, purgeKeys, renderedSince }) {
       const hash = createHash('sha1').update(html).digest('base64url');
       const etags = { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` };
       // Compressed once here, synchronously: many concurrent async encoders cost far more time and memory.
-      const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etags, storedAt: now(), labels, contentSecurityPolicy, refreshingSince: null };
-      cache.set(key, page);
+      const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etags, storedAt: now(), labels, contentSecurityPolicy, purgeKeys, refreshingSince: null };
+      if (renderedSince === purges) cache.set(key, page);
       return page;
     },
     release(key) {
       const page = cache.get(key);
       if (page) page.refreshingSince = null;
+    },
+    purgeCount: () => purges,
+    purge(matches) {
+      // Counted even when nothing is dropped: a render in flight may be about to keep a page it matches.
+      purges++;
+      if (!matches) {
+        const dropped = cache.size;
+        cache.clear();
+        return dropped;
+      }
+      const keys = [...cache.keys()].filter(matches);
+      for (const key of keys) cache.delete(key);
+      return keys.length;
     },
   };
 }

@@ -22,10 +22,21 @@ export function pageCacheKeyOf(request: PageRequest): string | null {
   return `${request.origin}|${request.path}|${page ?? ''}`;
 }
 
+/** The host of a page-cache key (its origin's host name, IPv6 without brackets), for a purge. */
+export function pageCacheHostOf(key: string): string {
+  const origin = key.slice(0, key.indexOf('|'));
+  return new URL(origin).hostname.replace(/^\[(.*)\]$/, '$1');
+}
+
 export interface CdnTimes {
   readonly freshSeconds: number;
   readonly staleWhileRevalidateSeconds: number;
   readonly staleIfErrorSeconds: number;
+}
+
+/** Whether a Cache-Control value (as cacheControlOf writes it) lets a shared cache keep the answer. */
+export function isSharedCacheControl(value: unknown): boolean {
+  return typeof value === 'string' && value.startsWith('public');
 }
 
 /** Cache-Control for a CDN in front: shared pages get s-maxage with SWR and SIE; never personal ones. */

@@ -1,6 +1,8 @@
 /** The content API behind the data cache: same interface, so callers do not change. */
 import type { Logger } from 'pino';
-import type { CacheKind, DataCache } from './data-cache';
+import type { CacheKind, DataCache, PurgeTag } from './data-cache';
+import { DATA_TAGS, type KeptSiteLookups } from '../purge/data-tags';
+import type { SiteSetting } from '../../shared/records';
 import type { ContentApi } from './content-api';
 import { rememberStrings } from '../../shared/format';
 
@@ -43,7 +45,8 @@ export function createCachedContentApi(inner: ContentApi, cache: DataCache, log:
   const cached = <K extends ContentCall>(name: K): ContentApi[K] => {
     const call = inner[name] as (...args: unknown[]) => Promise<unknown>;
     const keyOf = KEY_OF[name];
-    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], keyOf(args), () => call(...args), log);
+    const tagsOf = DATA_TAGS[name] as (...args: unknown[]) => readonly PurgeTag[];
+    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], keyOf(args), () => call(...args), { tags: () => tagsOf(...args), log });
     return wrapped as ContentApi[K];
   };
   return {
@@ -59,4 +62,15 @@ export function createCachedContentApi(inner: ContentApi, cache: DataCache, log:
     searchArticles: cached('searchArticles'),
     articleBySlug: cached('articleBySlug'),
   };
+}
+
+/**
+ * What the cache keeps of a host's site lookups (for a purge of its site), without a lookup.
+ * The cache holds these calls' validated answers under their keys, hence the types.
+ */
+export function keptSiteLookupsOf(cache: DataCache, host: string): KeptSiteLookups {
+  const kept = (name: ContentCall, arg: string) => cache.peek(KIND_OF[name], KEY_OF[name]([arg])) as readonly SiteSetting[] | undefined;
+  const subdomains = kept('subdomainsByHost', host);
+  const parentId = subdomains?.[0]?.domain;
+  return { subdomains, parents: parentId ? kept('domainsById', parentId) : undefined, domains: kept('domainsByHost', host) };
 }

@@ -10,7 +10,10 @@
  *   answering from the stale value, or failing at once when there is none;
  * - every answer that served is also kept in the last-good store (last-good.ts), which a flood
  *   of one-time keys cannot empty: when the LRU has lost a key and the upstream fails, the
- *   stale-if-error answer comes from there.
+ *   stale-if-error answer comes from there;
+ * - each entry carries purge tags (given by the caller); a purge drops the entries with one of
+ *   the named tags, and the fetches in flight for them, so the next lookup asks the upstream.
+ *   The last-good store keeps its copies: it answers only when the upstream fails.
  */
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
@@ -18,6 +21,9 @@ import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type 
 
 export type CacheKind = 'settings' | 'menus' | 'lists' | 'articles';
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
+
+/** Names what an entry depends on (a host, a setting, a slug), so that a purge can find it. */
+export type PurgeTag = string;
 
 export interface CachePolicy {
   readonly ttlMs: number;
@@ -45,15 +51,39 @@ export const DEFAULT_CACHE_POLICIES: Readonly<Record<CacheKind, CachePolicy>> = 
   articles: { ttlMs: 300_000, maxEntries: 2_000, maxBytes: 16 * 1024 * 1024 },
 };
 
-type Entry = KeptValue;
+/**
+ * For a deployment that purges on every edit (CACHE_LIFETIMES=long, decision 0230): the TTL only
+ * bounds what no purge announces (a scheduled publication, a lost purge), so lists stay short.
+ */
+export const LONG_CACHE_POLICIES: Readonly<Record<CacheKind, CachePolicy>> = {
+  settings: { ...DEFAULT_CACHE_POLICIES.settings, ttlMs: 600_000 },
+  menus: { ...DEFAULT_CACHE_POLICIES.menus, ttlMs: 3_600_000 },
+  lists: { ...DEFAULT_CACHE_POLICIES.lists, ttlMs: 300_000 },
+  articles: { ...DEFAULT_CACHE_POLICIES.articles, ttlMs: 3_600_000 },
+};
 
-type Loader = () => Promise<unknown>;
+interface Entry extends KeptValue {
+  readonly tags: readonly PurgeTag[];
+}
+
+/** What a miss needs: the upstream call, and the tags of its answer. */
+interface Fetch {
+  readonly load: () => Promise<unknown>;
+  readonly tags: () => readonly PurgeTag[];
+}
+
+/** A purge gives up a fetch that lookups wait for; they ask again, at most this many times. */
+const MAX_PURGED_FETCH_RETRIES = 3;
 
 const MAX_REMEMBERED_FAILURES = 10_000;
 
 class KindCache {
-  private readonly cache: LRUCache<string, Entry, Loader>;
-  private readonly failures = new Map<string, { at: number; error: unknown }>();
+  private readonly cache: LRUCache<string, Entry, Fetch>;
+  private readonly failures = new Map<string, { at: number; error: unknown; tags: readonly PurgeTag[] }>();
+  /** The tags of the fetches in flight (the LRU's entries() leaves those out). */
+  private readonly inFlight = new Map<string, { readonly tags: readonly PurgeTag[] }>();
+  /** Counts purges that dropped something of this cache: a lookup whose fetch was dropped asks again. */
+  private purges = 0;
 
   constructor(
     private readonly kind: CacheKind,
@@ -62,7 +92,7 @@ class KindCache {
     private readonly now: () => number,
     private readonly lastGood: LastGoodStore,
   ) {
-    this.cache = new LRUCache<string, Entry, Loader>({
+    this.cache = new LRUCache<string, Entry, Fetch>({
       max: policy.maxEntries,
       maxSize: policy.maxBytes,
       sizeCalculation: (entry) => Math.max(1, entry.size),
@@ -72,27 +102,34 @@ class KindCache {
       allowStale: true,
       noDeleteOnStaleGet: true,
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (key, _stale, { context }) => {
+      fetchMethod: async (key, _stale, { context, signal }) => {
+        const flight = { tags: context.tags() };
+        this.inFlight.set(key, flight);
         try {
-          const value = await context();
+          const value = await context.load();
+          // Purged while in flight: the answer may predate the change, so nothing keeps it.
+          if (signal.aborted) return undefined;
           this.failures.delete(key);
-          const entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length };
+          const entry: Entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length, tags: flight.tags };
           this.lastGood.remember(key, entry);
           return entry;
         } catch (error) {
+          if (signal.aborted) throw error;
           if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.clear();
-          this.failures.set(key, { at: this.now(), error });
+          this.failures.set(key, { at: this.now(), error, tags: flight.tags });
           throw error;
+        } finally {
+          if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
         }
       },
     });
   }
 
-  private usable(entry: Entry | undefined): entry is Entry {
+  private usable<E extends KeptValue>(entry: E | undefined): entry is E {
     return entry !== undefined && this.now() - entry.storedAt <= this.policy.ttlMs + this.options.maxStaleMs;
   }
 
-  private stale(key: string, entry: Entry, failing: boolean, log: Logger): unknown {
+  private stale(key: string, entry: KeptValue, failing: boolean, log: Logger): unknown {
     this.options.onOutcome?.(this.kind, 'stale');
     const fields = { event: 'cache.stale_served', kind: this.kind, key: key.slice(0, 300), ageMs: this.now() - entry.storedAt };
     if (failing) log.warn({ ...fields, reason: 'upstream_failing' }, 'serving stale data: the upstream is failing');
@@ -109,7 +146,7 @@ class KindCache {
     return current.value;
   }
 
-  async get(key: string, load: Loader, log: Logger): Promise<unknown> {
+  async get(key: string, fetch: Fetch, log: Logger): Promise<unknown> {
     // A fresh value is answered straight from the LRU, without fetch()'s bookkeeping: this is
     // every request's path while the data is in its TTL. A fresh entry means the last load
     // succeeded, so no failure can be pending for it. (Answers are never undefined.)
@@ -123,19 +160,26 @@ class KindCache {
       this.options.onOutcome?.(this.kind, 'hit');
       return entry.value;
     }
-    const status: LRUCache.Status<string, Entry, Loader> = {};
+    let status: LRUCache.Status<string, Entry, Fetch> = {};
     let entry: Entry | undefined;
-    try {
-      entry = await this.cache.fetch(key, { context: load, status });
-    } catch (error) {
-      // The LRU had nothing left for the key: the last good answer, if it is not too old.
-      const kept = this.lastGood.get(key);
-      if (!this.usable(kept)) throw error;
-      return this.stale(key, kept, true, log);
+    for (let retries = 0; ; retries++) {
+      const purgesBefore = this.purges;
+      status = {};
+      try {
+        entry = await this.cache.fetch(key, { context: fetch, status });
+        break;
+      } catch (error) {
+        // A purge dropped the fetch this lookup waited for: ask again, after the purge.
+        if (this.purges !== purgesBefore && retries < MAX_PURGED_FETCH_RETRIES) continue;
+        // The LRU had nothing left for the key: the last good answer, if it is not too old.
+        const kept = this.lastGood.get(key);
+        if (!this.usable(kept)) throw error;
+        return this.stale(key, kept, true, log);
+      }
     }
     if (status.returnedStale && !this.usable(entry)) {
       // Too old to serve even as stale: only a fresh answer will do.
-      entry = await this.cache.fetch(key, { context: load, forceRefresh: true, allowStale: false });
+      entry = await this.cache.fetch(key, { context: fetch, forceRefresh: true, allowStale: false });
     } else if (status.returnedStale && entry) {
       return this.stale(key, entry, this.failures.has(key), log);
     }
@@ -143,11 +187,48 @@ class KindCache {
     this.options.onOutcome?.(this.kind, status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss');
     return entry.value;
   }
+
+  /** The key's value as kept (stale too, or the last good copy), without a lookup or an upstream call. */
+  peek(key: string): unknown {
+    return (this.cache.peek(key, { allowStale: true }) ?? this.lastGood.get(key))?.value;
+  }
+
+  /**
+   * Drops the entries and in-flight fetches whose tags `matches` (all of them without one),
+   * and their failure back-off, so the next lookup asks the upstream. Returns how many.
+   */
+  purge(matches: ((tags: readonly PurgeTag[]) => boolean) | null): number {
+    const keys = new Set<string>();
+    for (const [key, entry] of this.cache.entries()) if (!matches || matches(entry.tags)) keys.add(key);
+    for (const [key, flight] of this.inFlight) if (!matches || matches(flight.tags)) keys.add(key);
+    for (const [key, failure] of this.failures) if (!matches || matches(failure.tags)) keys.add(key);
+    if (keys.size === 0) return 0;
+    this.purges++;
+    for (const key of keys) {
+      // Deleting a key aborts its fetch in flight; the lookups waiting for it ask again (get).
+      this.cache.delete(key);
+      this.inFlight.delete(key);
+      this.failures.delete(key);
+    }
+    return keys.size;
+  }
 }
 
+export interface LookupOptions {
+  /** What the answer depends on, asked for on a miss; an entry without tags goes only with a purge of everything. */
+  readonly tags?: () => readonly PurgeTag[];
+  /** Where this lookup's cache lines go (the request's logger); the cache's own by default. */
+  readonly log?: Logger;
+}
+
+const NO_TAGS = (): readonly PurgeTag[] => [];
+
 export interface DataCache {
-  /** `log`: where this lookup's cache lines go (the request's logger); the cache's own by default. */
-  get<V>(kind: CacheKind, key: string, load: () => Promise<V>, log?: Logger): Promise<V>;
+  get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup?: LookupOptions): Promise<V>;
+  /** The value kept for a key (stale too, or its last good copy), or undefined; no upstream call. */
+  peek(kind: CacheKind, key: string): unknown;
+  /** Drops every entry with one of `tags` (every entry when null) from every kind; returns how many. */
+  purge(tags: ReadonlySet<PurgeTag> | null): number;
 }
 
 export function createDataCache(options: DataCacheOptions): DataCache {
@@ -157,10 +238,16 @@ export function createDataCache(options: DataCacheOptions): DataCache {
   const caches = Object.fromEntries(
     (Object.keys(options.policies) as CacheKind[]).map((kind) => [kind, new KindCache(kind, options.policies[kind], options, now, lastGood)]),
   ) as Record<CacheKind, KindCache>;
+  const all = Object.values(caches);
   return {
-    get<V>(kind: CacheKind, key: string, load: () => Promise<V>, log: Logger = options.log): Promise<V> {
+    get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup: LookupOptions = {}): Promise<V> {
       // The loader's value is stored as it came and handed back unchanged.
-      return caches[kind].get(key, load, log) as Promise<V>;
+      return caches[kind].get(key, { load, tags: lookup.tags ?? NO_TAGS }, lookup.log ?? options.log) as Promise<V>;
+    },
+    peek: (kind, key) => caches[kind].peek(key),
+    purge(tags) {
+      const matches = tags && ((entryTags: readonly PurgeTag[]) => entryTags.some((tag) => tags.has(tag)));
+      return all.reduce((dropped, cache) => dropped + cache.purge(matches), 0);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../../src/server/config';
+import { ConfigError, loadConfig, sharedCacheTimesOf } from '../../../src/server/config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -12,6 +12,45 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '9464', DRAIN_DELAY_MS: '0' })).toMatchObject({ metricsPort: 9464, drainDelayMs: 0 });
     expect(loadConfig({ METRICS_PORT: '0' }).metricsPort).toBe(0);
     expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
+  });
+
+  describe('purge', () => {
+    const token = 'a'.repeat(31) + 'B';
+
+    it('answers /purge only with a token of 32 characters or more, on the metrics port', () => {
+      expect(loadConfig({}).purgeToken).toBeUndefined();
+      expect(loadConfig({ PURGE_TOKEN: '', METRICS_PORT: '9464' }).purgeToken).toBeUndefined();
+      expect(loadConfig({ PURGE_TOKEN: token, METRICS_PORT: '9464' }).purgeToken).toBe(token);
+      expect(() => loadConfig({ PURGE_TOKEN: token.slice(1), METRICS_PORT: '9464' })).toThrow(/PURGE_TOKEN must be at least 32 characters/);
+      expect(() => loadConfig({ PURGE_TOKEN: `${token} x`, METRICS_PORT: '9464' })).toThrow(/PURGE_TOKEN must be letters, digits/);
+      expect(() => loadConfig({ PURGE_TOKEN: token })).toThrow(/PURGE_TOKEN needs METRICS_PORT/);
+    });
+
+    it('never echoes the token', () => {
+      for (const value of ['short-secret', `${token}\n`]) {
+        try {
+          loadConfig({ PURGE_TOKEN: value, METRICS_PORT: '9464' });
+          throw new Error('accepted');
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          expect(String(error)).not.toContain(value.slice(0, 10));
+        }
+      }
+    });
+
+    it('has short lifetimes by default, long ones only where edits are purged', () => {
+      expect(loadConfig({})).toMatchObject({ cacheLifetimes: 'short', pageCacheTtlSeconds: 10, pageCacheStaleSeconds: 60 });
+      expect(loadConfig({ CACHE_LIFETIMES: 'long', PURGE_TOKEN: token, METRICS_PORT: '9464' })).toMatchObject({ cacheLifetimes: 'long', pageCacheTtlSeconds: 300, pageCacheStaleSeconds: 600 });
+      expect(loadConfig({ CACHE_LIFETIMES: 'long', PURGE_TOKEN: token, METRICS_PORT: '9464', PAGE_CACHE_TTL_SECONDS: '30' }).pageCacheTtlSeconds).toBe(30);
+      expect(() => loadConfig({ CACHE_LIFETIMES: 'long' })).toThrow(/CACHE_LIFETIMES long needs PURGE_TOKEN/);
+      expect(() => loadConfig({ CACHE_LIFETIMES: 'forever' })).toThrow(/CACHE_LIFETIMES must be short or long/);
+    });
+
+    it('tells shared caches in front, which /purge does not reach, the short times even with long lifetimes', () => {
+      expect(sharedCacheTimesOf(loadConfig({}))).toEqual({ freshSeconds: 10, staleWhileRevalidateSeconds: 60 });
+      expect(sharedCacheTimesOf(loadConfig({ PAGE_CACHE_TTL_SECONDS: '30', PAGE_CACHE_STALE_SECONDS: '90' }))).toEqual({ freshSeconds: 30, staleWhileRevalidateSeconds: 90 });
+      expect(sharedCacheTimesOf(loadConfig({ CACHE_LIFETIMES: 'long', PURGE_TOKEN: token, METRICS_PORT: '9464' }))).toEqual({ freshSeconds: 10, staleWhileRevalidateSeconds: 60 });
+    });
   });
 
   it('reads every variable', () => {

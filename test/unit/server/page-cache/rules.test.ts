@@ -1,4 +1,4 @@
-import { cacheControlOf, pageCacheKeyOf } from '../../../../src/server/page-cache/rules';
+import { cacheControlOf, isSharedCacheControl, pageCacheHostOf, pageCacheKeyOf } from '../../../../src/server/page-cache/rules';
 
 const base = { origin: 'https://a.example.com', path: '/x', query: {} };
 const times = { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 };
@@ -26,5 +26,21 @@ describe('cacheControlOf', () => {
     expect(cacheControlOf(false, 200, times)).toBe('private, no-store');
     expect(cacheControlOf(true, 404, times)).toBe('private, no-store');
     expect(cacheControlOf(true, 503, times)).toBe('private, no-store');
+  });
+});
+
+describe('pageCacheHostOf', () => {
+  it('reads the host of a key, as a purge names it', () => {
+    expect(pageCacheHostOf(pageCacheKeyOf(base) ?? '')).toBe('a.example.com');
+    expect(pageCacheHostOf(pageCacheKeyOf({ ...base, origin: 'http://cooking.localhost:3000' }) ?? '')).toBe('cooking.localhost');
+    expect(pageCacheHostOf(pageCacheKeyOf({ ...base, origin: 'http://[::1]:3000' }) ?? '')).toBe('::1');
+  });
+});
+
+describe('isSharedCacheControl', () => {
+  it('is true for what a shared cache may keep', () => {
+    expect(isSharedCacheControl(cacheControlOf(true, 200, times))).toBe(true);
+    expect(isSharedCacheControl(cacheControlOf(false, 200, times))).toBe(false);
+    expect(isSharedCacheControl(undefined)).toBe(false);
   });
 });

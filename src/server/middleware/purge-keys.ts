@@ -1,0 +1,28 @@
+import type { RequestHandler } from 'express';
+import onHeaders from 'on-headers';
+import { isSharedCacheControl } from '../page-cache/rules';
+import { articlesRecordedBy } from '../purge/articles-recorded';
+import { purgeKeyHeaders, purgeKeysOf } from '../purge/purge-keys';
+
+/**
+ * Purge keys on every shared answer (contract/app.md, Content updates): the request's lookups
+ * note the articles they return, and just before the headers go out, a shared answer (one a
+ * CDN may keep) gets `Surrogate-Key` and `Cache-Tag` naming its site and those articles. A page
+ * streamed to a person names the articles known when its headers left (decision 0180).
+ */
+export function purgeKeyRecording(): RequestHandler {
+  return function recordPurgeKeys(_req, res, next) {
+    const { upstream, siteKey } = res.locals;
+    if (!upstream || siteKey === undefined) throw new Error('purge keys recorded before host resolution and the request upstream');
+    const articleIds = new Set<string>();
+    res.locals.upstream = { ...upstream, api: articlesRecordedBy(upstream.api, articleIds) };
+    res.locals.purgeKeys = { surrogateKey: () => purgeKeysOf(siteKey, articleIds) };
+    onHeaders(res, function namePurgeKeys() {
+      if (!isSharedCacheControl(this.getHeader('cache-control'))) return;
+      const [surrogateName, surrogateKey, tagName, cacheTag] = purgeKeyHeaders(purgeKeysOf(siteKey, articleIds));
+      this.setHeader(surrogateName, surrogateKey);
+      this.setHeader(tagName, cacheTag);
+    });
+    next();
+  };
+}

@@ -1,0 +1,36 @@
+/** The body of POST /purge (contract/app.md, Content updates), read into what to drop. Pure. */
+import { z } from 'zod';
+import { isValidSlug } from '../routes';
+import { normalizeHost } from '../rules/host';
+
+/** On the metrics port only. */
+export const PURGE_PATH = '/purge';
+
+export type PurgeRequest =
+  | { readonly scope: 'all' }
+  | { readonly scope: 'site'; readonly host: string }
+  | { readonly scope: 'slugs'; readonly host: string; readonly slugs: readonly string[] };
+
+/** Slugs one purge may name; a CMS with more changes purges the site. */
+export const MAX_PURGE_SLUGS = 1000;
+
+const body = z.union([
+  z.strictObject({ all: z.literal(true) }),
+  z.strictObject({ site: z.string(), slugs: z.array(z.string()).min(1).max(MAX_PURGE_SLUGS).optional() }),
+]);
+
+/** What the body asks for, or why it cannot be read (a 400). */
+export function purgeRequestOf(json: unknown): PurgeRequest | { readonly error: string } {
+  const parsed = body.safeParse(json);
+  if (!parsed.success) {
+    return { error: `the body must be {"all": true}, {"site": "<host>"} or {"site": "<host>", "slugs": ["<slug>", ...]} (1 to ${MAX_PURGE_SLUGS} slugs)` };
+  }
+  if ('all' in parsed.data) return { scope: 'all' };
+  const host = normalizeHost(parsed.data.site);
+  if (host === null) return { error: 'site must be a host name or IP literal' };
+  const { slugs } = parsed.data;
+  if (!slugs) return { scope: 'site', host };
+  const invalid = slugs.find((slug) => !isValidSlug(slug));
+  if (invalid !== undefined) return { error: `not a slug: ${JSON.stringify(invalid.slice(0, 100))}` };
+  return { scope: 'slugs', host, slugs: [...new Set(slugs)] };
+}

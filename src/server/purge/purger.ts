@@ -1,0 +1,38 @@
+/**
+ * A purge of this instance's caches: the data cache's entries (upstream/data-cache.ts) and the
+ * page cache's pages (page-cache/page-cache.ts) that may show what changed. Synchronous: when it
+ * returns, no lookup answers from a dropped entry, no fetch begun before it is kept, and no page
+ * rendered before it is kept, so the next request is built from the upstream's answers. The
+ * last-good store keeps its copies; they answer only when the upstream fails.
+ */
+import type { PageCache } from '../page-cache/page-cache';
+import { pageCacheHostOf } from '../page-cache/rules';
+import { keptSiteLookupsOf } from '../upstream/cached-content-api';
+import type { DataCache } from '../upstream/data-cache';
+import { siteScopesOf, siteTags, slugTags } from './data-tags';
+import type { PurgeRequest } from './purge-request';
+
+export interface PurgeResult {
+  /** Data-cache entries dropped (fetches in flight included). */
+  readonly dataEntries: number;
+  /** Whole pages dropped. */
+  readonly pages: number;
+}
+
+export type Purger = (request: PurgeRequest) => PurgeResult;
+
+/** `null` caches are turned off (DATA_CACHE=off, PAGE_CACHE_TTL_SECONDS=0): nothing to drop there. */
+export function createPurger(caches: { readonly dataCache: DataCache | null; readonly pageCache: PageCache | null }): Purger {
+  const { dataCache, pageCache } = caches;
+  return function purge(request) {
+    if (request.scope === 'all') return { dataEntries: dataCache?.purge(null) ?? 0, pages: pageCache?.purge(null) ?? 0 };
+    let dataEntries = 0;
+    if (dataCache) {
+      const site = siteScopesOf(keptSiteLookupsOf(dataCache, request.host));
+      dataEntries = dataCache.purge(request.scope === 'site' ? siteTags(request.host, site) : slugTags(site, request.slugs));
+    }
+    // Every page of the host: any of them may list the article (home, categories, every answer's new articles).
+    const pages = pageCache?.purge((key) => pageCacheHostOf(key) === request.host) ?? 0;
+    return { dataEntries, pages };
+  };
+}
