@@ -152,8 +152,9 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
         return;
       }
       // Only the primary parts are known here; a secondary part that falls back later cannot
-      // change these headers (decision 0180).
-      res.setHeader('cache-control', cacheControl());
+      // change these headers. When the page cache keeps the complete page, the streamed copy is
+      // the visitor's own: a CDN takes the kept one, with every purge key (decision 0180).
+      res.setHeader('cache-control', keep ? PRIVATE : cacheControl());
       const nonce = randomBytes(16).toString('base64');
       res.setHeader('content-security-policy', withScriptNonce(contentSecurityPolicy, nonce));
       // The page cache keeps the complete document (no reveal scripts, no nonce), rendered again
