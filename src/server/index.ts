@@ -17,6 +17,7 @@ import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
 import { createCachedContentApi } from './upstream/cached-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES } from './upstream/data-cache';
+import { createOutageLog } from './upstream/outage-log';
 import { createPageCache } from './page-cache/page-cache';
 
 /** Prometheus and the probes need few sockets; their own cap keeps them apart from the public one. */
@@ -26,6 +27,8 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 /** After a failed upstream call, the same call waits this long before it is tried again. */
 const FAILURE_BACKOFF_MS = 2_000;
 const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+/** While an upstream origin fails, one summary line for it per interval (outage-log.ts). */
+const OUTAGE_SUMMARY_INTERVAL_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -65,8 +68,11 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, logDestination);
   // Buffered log lines must reach stdout however the process ends.
   process.on('exit', () => logDestination.flushSync());
+  const outage = createOutageLog({ log: logger, intervalMs: OUTAGE_SUMMARY_INTERVAL_MS });
   /** Every exit after start-up goes here, so server.stopped is the last line. */
   const exit = (code: number): never => {
+    // An outage's last interval is summed up too.
+    outage.flush();
     logger.info({ event: 'server.stopped', exitCode: code, uptimeSeconds: Math.round(process.uptime()), ...build }, 'stopped');
     process.exit(code);
   };
@@ -75,12 +81,13 @@ async function main(): Promise<void> {
   const readiness: Readiness = { ready: true };
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build);
   const metrics = prometheus ?? noMetrics;
-  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
+  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage });
   const dataCache = createDataCache({
     policies: DEFAULT_CACHE_POLICIES,
     maxStaleMs: config.staleIfErrorSeconds * 1000,
     failureBackoffMs: FAILURE_BACKOFF_MS,
     log: logger,
+    outage,
     onOutcome: metrics.countCache,
     lastGoodMaxBytes: config.lastGoodMaxBytes,
   });
@@ -90,7 +97,7 @@ async function main(): Promise<void> {
     contentApiFor: config.dataCache ? (log) => createCachedContentApi(contentApi, dataCache, log) : () => contentApi,
     pageCache: config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null,
     cdn: { freshSeconds: Math.max(config.pageCacheTtlSeconds, 10), staleWhileRevalidateSeconds: config.pageCacheStaleSeconds, staleIfErrorSeconds: config.staleIfErrorSeconds },
-    campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
+    campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),
     assets: loadAssets(path.resolve(__dirname, '../public'), config.basePath),
     readiness,
     metrics: prometheus,

@@ -11,10 +11,18 @@
  * - every answer that served is also kept in the last-good store (last-good.ts), which a flood
  *   of one-time keys cannot empty: when the LRU has lost a key and the upstream fails, the
  *   stale-if-error answer comes from there.
+ * What it logs follows outage-log.ts: a failed call is logged once, by the lookup that receives
+ * it, or here (`cache.refresh_failed`) when stale data answered instead; a lookup that shares
+ * another's failed call or meets a remembered failure gets it `withoutCall()` and is counted,
+ * as is every answer served stale because the upstream fails. Keys never reach a log line: they
+ * hold visitors' input (search text, slugs).
  */
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { failureFields, isFailureWithoutCall } from './failures';
 import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type LastGoodStore } from './last-good';
+import { upstreamUrlOf, type NoCallReason, type OutageLog } from './outage-log';
+import { UpstreamError } from './upstream-error';
 
 export type CacheKind = 'settings' | 'menus' | 'lists' | 'articles';
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
@@ -31,6 +39,8 @@ export interface DataCacheOptions {
   readonly maxStaleMs: number;
   readonly failureBackoffMs: number;
   readonly log: Logger;
+  /** Counts lookups failed without a call and answers served stale, for the origin's summary line. */
+  readonly outage: OutageLog;
   readonly onOutcome?: (kind: CacheKind, outcome: CacheOutcome) => void;
   readonly now?: () => number;
   /** Bound of the last-good store; DEFAULT_LAST_GOOD_MAX_BYTES unless given. */
@@ -49,10 +59,16 @@ type Entry = KeptValue;
 
 type Loader = () => Promise<unknown>;
 
+/** What a fetch hands the LRU's fetchMethod: the call, and the logger of the request that made it. */
+interface LoadContext {
+  readonly load: Loader;
+  readonly log: Logger;
+}
+
 const MAX_REMEMBERED_FAILURES = 10_000;
 
 class KindCache {
-  private readonly cache: LRUCache<string, Entry, Loader>;
+  private readonly cache: LRUCache<string, Entry, LoadContext>;
   private readonly failures = new Map<string, { at: number; error: unknown }>();
 
   constructor(
@@ -62,7 +78,7 @@ class KindCache {
     private readonly now: () => number,
     private readonly lastGood: LastGoodStore,
   ) {
-    this.cache = new LRUCache<string, Entry, Loader>({
+    this.cache = new LRUCache<string, Entry, LoadContext>({
       max: policy.maxEntries,
       maxSize: policy.maxBytes,
       sizeCalculation: (entry) => Math.max(1, entry.size),
@@ -72,9 +88,9 @@ class KindCache {
       allowStale: true,
       noDeleteOnStaleGet: true,
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (key, _stale, { context }) => {
+      fetchMethod: async (key, stale, { context, options: fetchOptions }) => {
         try {
-          const value = await context();
+          const value = await context.load();
           this.failures.delete(key);
           const entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length };
           this.lastGood.remember(key, entry);
@@ -82,6 +98,8 @@ class KindCache {
         } catch (error) {
           if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.clear();
           this.failures.set(key, { at: this.now(), error });
+          // A refresh in the background: the request got the stale value, so no lookup sees this failure.
+          if (stale !== undefined && fetchOptions.allowStale) this.refreshFailed(error, context.log);
           throw error;
         }
       },
@@ -92,11 +110,24 @@ class KindCache {
     return entry !== undefined && this.now() - entry.storedAt <= this.policy.ttlMs + this.options.maxStaleMs;
   }
 
-  private stale(key: string, entry: Entry, failing: boolean, log: Logger): unknown {
+  /** The one line of a call that failed while stale data answered in its place. */
+  private refreshFailed(error: unknown, log: Logger): void {
+    if (isFailureWithoutCall(error)) return;
+    log.warn({ event: 'cache.refresh_failed', cache: this.kind, ...failureFields(error) }, 'a refresh of cached data failed; its stale copy answers while it lasts');
+  }
+
+  /** A failure met by a lookup that made no call of its own: counted, and handed on as such. */
+  private withoutCall(error: unknown, reason: NoCallReason): unknown {
+    if (!(error instanceof UpstreamError)) return error;
+    this.options.outage.failedWithoutCall(error.url, reason);
+    return error.withoutCall();
+  }
+
+  /** A value past its freshness answers; counted for the outage summary when its refresh failed. */
+  private stale(entry: Entry, failure: unknown): unknown {
     this.options.onOutcome?.(this.kind, 'stale');
-    const fields = { event: 'cache.stale_served', kind: this.kind, key: key.slice(0, 300), ageMs: this.now() - entry.storedAt };
-    if (failing) log.warn({ ...fields, reason: 'upstream_failing' }, 'serving stale data: the upstream is failing');
-    else log.debug({ ...fields, reason: 'revalidating' }, 'serving stale data while it is refreshed');
+    const url = upstreamUrlOf(failure);
+    if (url !== undefined) this.options.outage.staleServed(url);
     return entry.value;
   }
 
@@ -118,28 +149,37 @@ class KindCache {
     const failure = this.failures.get(key);
     if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
       const entry = this.cache.get(key, { allowStale: true }) ?? this.lastGood.get(key);
-      if (!this.usable(entry)) throw failure.error;
-      if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(key, entry, true, log);
+      if (!this.usable(entry)) throw this.withoutCall(failure.error, 'remembered');
+      if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(entry, failure.error);
       this.options.onOutcome?.(this.kind, 'hit');
       return entry.value;
     }
-    const status: LRUCache.Status<string, Entry, Loader> = {};
+    const context: LoadContext = { load, log };
+    const status: LRUCache.Status<string, Entry, LoadContext> = {};
     let entry: Entry | undefined;
     try {
-      entry = await this.cache.fetch(key, { context: load, status });
+      entry = await this.cache.fetch(key, { context, status });
     } catch (error) {
       // The LRU had nothing left for the key: the last good answer, if it is not too old.
       const kept = this.lastGood.get(key);
-      if (!this.usable(kept)) throw error;
-      return this.stale(key, kept, true, log);
+      const shared = status.fetch === 'inflight';
+      if (!this.usable(kept)) throw shared ? this.withoutCall(error, 'shared') : error;
+      if (!shared) this.refreshFailed(error, log);
+      return this.stale(kept, error);
     }
     if (status.returnedStale && !this.usable(entry)) {
-      // Too old to serve even as stale: only a fresh answer will do.
-      entry = await this.cache.fetch(key, { context: load, forceRefresh: true, allowStale: false });
+      // Too old to serve even as stale: only a fresh answer will do. The refresh that the first
+      // fetch started is running, so this waits for its outcome (and shares its failure).
+      try {
+        entry = await this.cache.fetch(key, { context, forceRefresh: true, allowStale: false });
+      } catch (error) {
+        throw this.withoutCall(error, 'shared');
+      }
     } else if (status.returnedStale && entry) {
-      return this.stale(key, entry, this.failures.has(key), log);
+      const pending = this.failures.get(key);
+      return this.stale(entry, pending?.error);
     }
-    if (!entry) throw new Error(`data cache: no value for ${key}`);
+    if (!entry) throw new Error(`data cache: no value for a ${this.kind} key`);
     this.options.onOutcome?.(this.kind, status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss');
     return entry.value;
   }
