@@ -9,6 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { failWith, startFakeUpstream } from '../support/fake-upstream';
 import { testDataset } from '../fixtures/dataset';
+import { recipeTitled, runRecipe } from '../support/support-recipes';
 
 const root = path.resolve(__dirname, '../..');
 const serverEntry = path.join(root, 'dist/server/index.js');
@@ -134,8 +135,32 @@ describe('start-up', () => {
       const lastLine = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
       expect(lastLine).toMatchObject({ event: 'server.stopped', exitCode: 0, version: packageVersion, commit: gitCommit });
       expect(lastLine.uptimeSeconds).toEqual(expect.any(Number));
+      // docs/support.md's recipe over this log says the same.
+      const build = (await runRecipe(recipeTitled('Which build runs'), stdout)).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(build).toEqual([
+        expect.objectContaining({ event: 'server.listening', version: packageVersion, commit: gitCommit }),
+        expect.objectContaining({ event: 'server.stopped', version: packageVersion, commit: gitCommit, uptimeSeconds: expect.any(Number) }),
+      ]);
     } finally {
       child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('a port in use: one fatal line without a stack (an expected failure, not a bug), exit 1', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' } });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      expect(await exitOf(child)).toBe(1);
+      const failed = stdout.split('\n').filter((line) => line.includes('"server.listen_failed"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(failed).toEqual([expect.objectContaining({ level: 60, err: { type: 'Error', code: 'EADDRINUSE', message: expect.stringContaining('EADDRINUSE') } })]);
+      // docs/support.md's "Bugs only" recipe leaves it out.
+      expect(await runRecipe(recipeTitled('Bugs only'), stdout)).toBe('');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   }, 30_000);
 
