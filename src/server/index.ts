@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createServerSetup } from './app';
 import { loadAssets } from './assets';
 import { readBuildInfo } from './build-info';
+import { commandLineOf, helpText } from './command-line';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
@@ -59,9 +60,14 @@ async function startDemo(logger: Logger): Promise<{ contentApiUrl: string; campa
 
 async function main(): Promise<void> {
   const build = readBuildInfo();
-  if (process.argv.includes('--version')) {
-    process.stdout.write(`${build.version}\n`);
+  const commandLine = commandLineOf(process.argv.slice(2));
+  if (commandLine.kind === 'version' || commandLine.kind === 'help') {
+    process.stdout.write(commandLine.kind === 'version' ? `${build.version}\n` : helpText(build.version));
     return;
+  }
+  if (commandLine.kind === 'invalid') {
+    process.stderr.write(`${commandLine.message}\n`);
+    process.exit(2);
   }
   const config = readConfig();
   const logDestination = stdoutDestination();
