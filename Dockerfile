@@ -4,7 +4,7 @@
 # `node` (not npm) as the command so SIGTERM reaches the server. Built and run for real by
 # scripts/container-smoke.sh (docs/deploy.md). No `# syntax=` line: the classic builder needs
 # nothing from Docker Hub beyond the base image.
-ARG NODE_IMAGE=node:20.20.2-bookworm-slim
+ARG NODE_IMAGE=node:24.21.0-bookworm-slim
 
 # 1. Build: esbuild, TypeScript and every devDependency live here and only here.
 FROM ${NODE_IMAGE} AS build

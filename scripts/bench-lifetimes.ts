@@ -30,6 +30,7 @@ import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from '..
 import { createCampaignHandler, type DemoDataset } from '../src/demo/content-api';
 import { editableContentApi } from '../src/demo/editing';
 import type { Article, Category, SiteSettingInput } from '../src/shared/records';
+import { createOutageLog } from '../src/server/upstream/outage-log';
 
 const MINUTES = Number(process.argv[2] ?? 120);
 const VIEWS_PER_SECOND = Number(process.argv[3] ?? 5);
@@ -128,17 +129,18 @@ async function measure(run: Run): Promise<{ perMinute: number[]; hits: number; v
   if (run.lifetimes === 'long') Object.assign(env, { CACHE_LIFETIMES: 'long', PURGE_TOKEN: TOKEN, METRICS_PORT: '0' });
   const config = loadConfig(env);
   const logger = createLogger('silent');
+  const outage = createOutageLog({ log: logger, intervalMs: 60_000 });
   let clock = 1_000_000;
   const now = () => clock;
-  const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits });
-  const dataCache = createDataCache({ policies: config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES, maxStaleMs: config.staleIfErrorSeconds * 1000, failureBackoffMs: 2000, log: logger, now });
+  const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage });
+  const dataCache = createDataCache({ policies: config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES, maxStaleMs: config.staleIfErrorSeconds * 1000, failureBackoffMs: 2000, log: logger, outage, now });
   const pageCache = createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES, now });
   const purge = createPurger({ dataCache, pageCache });
   const setup = createServerSetup({
     config,
     logger,
     contentApiFor: (log) => createCachedContentApi(contentApi, dataCache, log),
-    campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits }),
+    campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage }),
     assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
     readiness: { ready: true },
     pageCache,

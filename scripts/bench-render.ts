@@ -24,6 +24,7 @@ import { matchRoute } from '../src/server/routes';
 import { completeSite, resolveSite } from '../src/server/site/load-site';
 import { createCampaignApi } from '../src/server/upstream/campaign-api';
 import { createContentApi } from '../src/server/upstream/content-api';
+import { createOutageLog } from '../src/server/upstream/outage-log';
 import type { LookupScope } from '../src/server/upstream/failures';
 
 const SECONDS = Number(process.argv[2] ?? 5);
@@ -59,14 +60,15 @@ async function main(): Promise<void> {
     await waitForApi();
     const config = loadConfig({ LOG_LEVEL: 'error', CONTENT_API_URL: API, CAMPAIGN_API_URL: API });
     const log = createLogger('error');
-    const contentApi = createContentApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits });
+    const outage = createOutageLog({ log, intervalMs: 60_000 });
+    const contentApi = createContentApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits, outage });
     const lookup: LookupScope = { log, fellBack: new Set() };
     const resolution = await resolveSite(contentApi, HOST, lookup);
     if (!resolution) throw new Error('no site for the harness host');
     const site = await completeSite({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }, contentApi, resolution, HOST, config.defaultSiteKey, lookup);
     const route = matchRoute(`/${SLUG}`, false);
     if (route.kind !== 'page') throw new Error('the article path is not a page');
-    const campaignApi = createCampaignApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits });
+    const campaignApi = createCampaignApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits, outage });
     const view = await loadArticle({ queryValue: () => undefined, site, origin: `http://${HOST}:4010`, basePath: '', route, api: contentApi, campaignApi, log, lookup });
     await Promise.all((view.secondaryParts ?? []).map((part) => part.promise));
     const element = sitePageElement(site, route.rule, view, { assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, ''), basePath: '', testDisplayAd: false });

@@ -26,6 +26,7 @@ import { loadConfig } from '../src/server/config';
 import { createLogger } from '../src/server/logger';
 import { createCampaignApi } from '../src/server/upstream/campaign-api';
 import { createContentApi } from '../src/server/upstream/content-api';
+import { createOutageLog } from '../src/server/upstream/outage-log';
 import { createCampaignHandler, createContentApiHandler } from '../src/demo/content-api';
 import { demoDataset } from '../src/demo/index';
 
@@ -95,12 +96,13 @@ async function main(): Promise<void> {
   /** One configuration: its own app (and page cache), people first, then crawlers. */
   async function measure(label: string, pageCache: PageCache | null): Promise<void> {
     const logger = createLogger('error');
-    const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits });
+    const outage = createOutageLog({ log: logger, intervalMs: 10_000 });
+    const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage });
     const setup = createServerSetup({
       config,
       logger,
       contentApiFor: () => contentApi,
-      campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits }),
+      campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage }),
       assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
       readiness: { ready: true },
       pageCache,

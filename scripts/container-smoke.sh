@@ -5,8 +5,8 @@
 # 1. Finds a Docker engine (installs Debian's docker.io when missing; starts dockerd in the
 #    background when it is not running, and stops it again at the end).
 # 2. Finds the Dockerfile's base image, pulls it, or, where the registry is unreachable, builds a
-#    stand-in with debootstrap (the same Debian release) plus this machine's Node and npm,
-#    tagged with the base's exact name.
+#    stand-in with debootstrap (the same Debian release) plus the same Node release from the npm
+#    registry, tagged with the base's exact name (scripts/lib/stand-in-base.sh).
 # 3. Builds with the classic builder on the host network (DOCKER_BUILDKIT=0 --network host).
 # 4. Runs the demo backend (dist/demo/main.js of the same image) as a container of its own and
 #    the app against it: --read-only --cap-drop ALL --security-opt no-new-privileges,
@@ -20,12 +20,12 @@
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+source "$ROOT/scripts/lib/stand-in-base.sh"
 IMAGE="${IMAGE:-qa-sites:smoke}"
 KEEP=0
 [[ "${1:-}" == "--keep" ]] && KEEP=1
 RUN_ID="qa-smoke-$$"
 WORK="$(mktemp -d)"
-STARTED_DOCKERD_PID=""
 FAILED=0
 
 say() { printf '%s\n' "$*"; }
@@ -36,10 +36,7 @@ die() { say "container-smoke: $*" >&2; exit 2; }
 cleanup() {
   docker rm -f "$RUN_ID-app" "$RUN_ID-demo" >/dev/null 2>&1 || true
   [[ $KEEP == 1 ]] || docker rmi "$IMAGE" >/dev/null 2>&1 || true
-  if [[ -n "$STARTED_DOCKERD_PID" ]]; then
-    kill "$STARTED_DOCKERD_PID" 2>/dev/null || true
-    wait "$STARTED_DOCKERD_PID" 2>/dev/null || true
-  fi
+  docker_engine_down
   rm -rf "$WORK"
 }
 trap cleanup EXIT
@@ -47,67 +44,13 @@ trap cleanup EXIT
 free_port() { node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})"; }
 
 # --- 1. Docker engine -------------------------------------------------------------------------
-if ! docker info >/dev/null 2>&1; then
-  [[ $(id -u) == 0 ]] || die "no running Docker engine, and starting one needs root (run as root, or start dockerd and add this user to the docker group)"
-  if ! command -v dockerd >/dev/null; then
-    say "installing Debian's docker.io"
-    apt-get install -y docker.io >/dev/null || die "apt-get install docker.io failed"
-  fi
-  say "starting dockerd in the background (log: $WORK/dockerd.log)"
-  dockerd >"$WORK/dockerd.log" 2>&1 &
-  STARTED_DOCKERD_PID=$!
-  for _ in $(seq 1 60); do docker info >/dev/null 2>&1 && break; sleep 0.5; done
-  docker info >/dev/null 2>&1 || { tail -5 "$WORK/dockerd.log" >&2; die "dockerd did not start"; }
-fi
+docker_engine_up "$WORK"
 say "docker engine: $(docker version --format '{{.Server.Version}}')"
 
 # --- 2. Base image ----------------------------------------------------------------------------
 BASE="$(sed -n 's/^ARG NODE_IMAGE=//p' "$ROOT/Dockerfile")"
 [[ -n "$BASE" ]] || die "no ARG NODE_IMAGE in the Dockerfile"
-if docker image inspect "$BASE" >/dev/null 2>&1; then
-  say "base image $BASE: present"
-elif timeout 60 docker pull "$BASE" >/dev/null 2>&1; then
-  say "base image $BASE: pulled"
-else
-  [[ $(id -u) == 0 ]] || die "$BASE cannot be pulled, and building a stand-in needs root (debootstrap)"
-  command -v debootstrap >/dev/null || apt-get install -y debootstrap >/dev/null || die "debootstrap is missing"
-  want_node="v$(sed -E 's/^node:([0-9.]+)-.*/\1/' <<<"$BASE")"
-  release="$(sed -E 's/^node:[0-9.]+-([a-z]+).*/\1/' <<<"$BASE")"
-  [[ "$(node -v)" == "$want_node" ]] || say "note: this machine runs Node $(node -v), the base names $want_node"
-  mirror="$(sed -n 's/^URIs: *//p' /etc/apt/sources.list.d/debian.sources 2>/dev/null | head -1)"
-  mirror="${mirror:-http://deb.debian.org/debian}"
-  say "base image $BASE cannot be pulled: building a stand-in (debootstrap $release from $mirror, Node $(node -v) and npm $(npm -v) of this machine)"
-  rootfs="$WORK/rootfs"
-  debootstrap --variant=minbase "$release" "$rootfs" "$mirror" >"$WORK/debootstrap.log" 2>&1 || { tail -5 "$WORK/debootstrap.log" >&2; die "debootstrap failed"; }
-  # Where the official image keeps them: /usr/local/bin/node and npm under /usr/local/lib.
-  install -m 0755 "$(readlink -f "$(command -v node)")" "$rootfs/usr/local/bin/node"
-  mkdir -p "$rootfs/usr/local/lib/node_modules"
-  cp -a "$(dirname "$(dirname "$(readlink -f "$(command -v npm)")")")" "$rootfs/usr/local/lib/node_modules/npm"
-  ln -s ../lib/node_modules/npm/bin/npm-cli.js "$rootfs/usr/local/bin/npm"
-  ln -s ../lib/node_modules/npm/bin/npx-cli.js "$rootfs/usr/local/bin/npx"
-  # The official image's `node` user (1000:1000), Debian's image apt settings (no package
-  # caches kept in layers) and its slim clean-ups.
-  printf '%s\n' 'Dir::Cache::pkgcache "";' 'Dir::Cache::srcpkgcache "";' \
-    'DPkg::Post-Invoke { "rm -f /var/cache/apt/archives/*.deb /var/cache/apt/archives/partial/*.deb || true"; };' \
-    >"$rootfs/etc/apt/apt.conf.d/docker-clean"
-  printf '%s\n' 'Acquire::Languages "none";' >"$rootfs/etc/apt/apt.conf.d/docker-no-languages"
-  chroot "$rootfs" sh -c 'groupadd --gid 1000 node && useradd --uid 1000 --gid node --shell /bin/bash --create-home node'
-  # This machine's TLS trust (its egress may re-sign with a local CA), so npm ci in the build
-  # stage reaches the registry as it does on the host; a pulled base needs none of this.
-  if [[ -n "${NODE_EXTRA_CA_CERTS:-}" && -f "$NODE_EXTRA_CA_CERTS" ]]; then
-    mkdir -p "$rootfs/usr/local/share/ca-certificates"
-    cp "$NODE_EXTRA_CA_CERTS" "$rootfs/usr/local/share/ca-certificates/host-trust.pem"
-    extra_ca=(--change 'ENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/host-trust.pem')
-  else
-    extra_ca=()
-  fi
-  rm -rf "$rootfs/var/lib/apt/lists/"* "$rootfs/var/cache/apt/"*.bin "$rootfs/usr/share/doc" "$rootfs/usr/share/man"
-  tar -C "$rootfs" -c . | docker import \
-    --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
-    --change "ENV NODE_VERSION=${want_node#v}" \
-    "${extra_ca[@]}" --change 'CMD ["node"]' - "$BASE" >/dev/null
-  say "stand-in $BASE built"
-fi
+base_image_ready "$BASE" "$WORK"
 
 # --- 3. Build ---------------------------------------------------------------------------------
 say "building $IMAGE (classic builder, host network)"
@@ -116,6 +59,9 @@ commit="$(git -C "$ROOT" rev-parse HEAD 2>/dev/null || echo unknown)"
 DOCKER_BUILDKIT=0 docker build --network host --build-arg GIT_COMMIT="$commit" -t "$IMAGE" "$ROOT" >"$WORK/build.log" 2>&1 || { tail -20 "$WORK/build.log" >&2; die "docker build failed"; }
 say "built in $((SECONDS - build_started)) s"
 
+node_version="$(docker run --rm --network none --entrypoint node "$IMAGE" -v)"
+want_node="v$(sed -E 's/^node:([0-9.]+)-.*/\1/' <<<"$BASE")"
+[[ "$node_version" == "$want_node" ]] && pass "runtime image runs Node $node_version" || fail "runtime image runs Node $node_version, want $want_node"
 user="$(docker image inspect -f '{{.Config.User}}' "$IMAGE")"
 [[ "$user" == "1000:1000" ]] && pass "image user is $user" || fail "image user is '$user', want 1000:1000"
 if docker run --rm --network none --entrypoint sh "$IMAGE" -c 'test ! -e node_modules/esbuild && test ! -e node_modules/typescript && test ! -e src'; then

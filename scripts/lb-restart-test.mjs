@@ -119,6 +119,7 @@ writeFileSync(path.join(work, 'qa-sites.conf'), fillTemplate(readFileSync(nginxT
   QA_APP_1: `127.0.0.1:${portA}`,
   QA_APP_2: `127.0.0.1:${portB}`,
   QA_CACHE_DIR: path.join(work, 'nginx/cache'),
+  QA_ACCESS_LOG: path.join(work, 'nginx-access.log'),
   // Stands in for the TLS listener a real balancer has (this one is plain http on loopback).
   QA_FORWARDED_PROTO: 'https',
 }));

@@ -8,6 +8,14 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { unsupportedNodeMessage } from './lib/node-version.mjs';
+
+// An older Node is refused with one line rather than left to fail somewhere inside the build.
+const unsupported = unsupportedNodeMessage();
+if (unsupported) {
+  process.stderr.write(`${unsupported}\n`);
+  process.exit(1);
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/index.js');

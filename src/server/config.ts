@@ -237,12 +237,23 @@ export function sharedCacheTimesOf(config: Pick<Config, 'cacheLifetimes' | 'page
   return { freshSeconds: Math.max(ttl, 10), staleWhileRevalidateSeconds: stale };
 }
 
+/** The values Node's ecosystem reads; anything else (`Production`, `prod`) is a typo that would start the demo. */
+const NODE_ENVS = ['development', 'production', 'test'];
+
+function readNodeEnv(env: Env): string {
+  const nodeEnv = env.NODE_ENV || 'development';
+  if (!NODE_ENVS.includes(nodeEnv)) throw new ConfigError('NODE_ENV', `must be one of ${NODE_ENVS.join(', ')} (got ${JSON.stringify(nodeEnv)})`);
+  return nodeEnv;
+}
+
 export function loadConfig(env: Env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel)})`);
   const defaultSiteKey = (env.DEFAULT_SITE_KEY || 'answers').toLowerCase();
   if (!SITE_KEY.test(defaultSiteKey)) throw new ConfigError('DEFAULT_SITE_KEY', `must be a DNS label: letters, digits and hyphens (got ${JSON.stringify(env.DEFAULT_SITE_KEY)})`);
-  const host = env.HOST || '0.0.0.0';
+  const backend = readBackend(env, readNodeEnv(env));
+  // The embedded demo is for one developer's machine: on loopback unless HOST says otherwise.
+  const host = env.HOST || (backend.kind === 'demo' ? '127.0.0.1' : '0.0.0.0');
   if (isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host)) throw new ConfigError('HOST', `must be an IP address or host name (got ${JSON.stringify(host)})`);
 
   const port = readPort(env, 'PORT', 3000);
@@ -252,7 +263,7 @@ export function loadConfig(env: Env): Config {
   return Object.freeze({
     port,
     host,
-    backend: readBackend(env, env.NODE_ENV || 'development'),
+    backend,
     defaultSiteKey,
     analyticsCodes: Object.freeze(readAnalyticsCodes(env)),
     trustProxy: readTrustProxy(env),

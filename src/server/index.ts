@@ -7,6 +7,7 @@ import path from 'node:path';
 import { createServerSetup } from './app';
 import { loadAssets } from './assets';
 import { readBuildInfo } from './build-info';
+import { commandLineOf, helpText } from './command-line';
 import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
@@ -17,6 +18,7 @@ import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
 import { createCachedContentApi } from './upstream/cached-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
+import { createOutageLog } from './upstream/outage-log';
 import { createPurger } from './purge/purger';
 import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
@@ -28,6 +30,8 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 /** After a failed upstream call, the same call waits this long before it is tried again. */
 const FAILURE_BACKOFF_MS = 2_000;
 const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+/** While an upstream origin fails, one summary line for it per interval (outage-log.ts). */
+const OUTAGE_SUMMARY_INTERVAL_MS = 10_000;
 
 function readConfig(): Config {
   try {
@@ -58,17 +62,25 @@ async function startDemo(logger: Logger): Promise<{ contentApiUrl: string; campa
 
 async function main(): Promise<void> {
   const build = readBuildInfo();
-  if (process.argv.includes('--version')) {
-    process.stdout.write(`${build.version}\n`);
+  const commandLine = commandLineOf(process.argv.slice(2));
+  if (commandLine.kind === 'version' || commandLine.kind === 'help') {
+    process.stdout.write(commandLine.kind === 'version' ? `${build.version}\n` : helpText(build.version));
     return;
+  }
+  if (commandLine.kind === 'invalid') {
+    process.stderr.write(`${commandLine.message}\n`);
+    process.exit(2);
   }
   const config = readConfig();
   const logDestination = stdoutDestination();
   const logger = createLogger(config.logLevel, logDestination);
   // Buffered log lines must reach stdout however the process ends.
   process.on('exit', () => logDestination.flushSync());
+  const outage = createOutageLog({ log: logger, intervalMs: OUTAGE_SUMMARY_INTERVAL_MS });
   /** Every exit after start-up goes here, so server.stopped is the last line. */
   const exit = (code: number): never => {
+    // An outage's last interval is summed up too.
+    outage.flush();
     logger.info({ event: 'server.stopped', exitCode: code, uptimeSeconds: Math.round(process.uptime()), ...build }, 'stopped');
     process.exit(code);
   };
@@ -77,12 +89,13 @@ async function main(): Promise<void> {
   const readiness: Readiness = { ready: true };
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build);
   const metrics = prometheus ?? noMetrics;
-  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits });
+  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage });
   const dataCache = createDataCache({
     policies: config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES,
     maxStaleMs: config.staleIfErrorSeconds * 1000,
     failureBackoffMs: FAILURE_BACKOFF_MS,
     log: logger,
+    outage,
     onOutcome: metrics.countCache,
     lastGoodMaxBytes: config.lastGoodMaxBytes,
   });
@@ -93,7 +106,7 @@ async function main(): Promise<void> {
     contentApiFor: config.dataCache ? (log) => createCachedContentApi(contentApi, dataCache, log) : () => contentApi,
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
-    campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }),
+    campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),
     assets: loadAssets(path.resolve(__dirname, '../public'), config.basePath),
     readiness,
     metrics: prometheus,

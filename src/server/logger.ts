@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import type { RequestHandler } from 'express';
 import { peerIsTrusted, type TrustFunction } from './peer-trust';
-import { errorForLog, urlForLog } from './redact';
+import { errorForLog, lineWithin, urlForLog } from './redact';
 
 /**
  * stdout, written asynchronously: while one write is under way, new lines gather and go out
@@ -21,7 +21,7 @@ const REDACTED_PATHS = ['headers', 'req.headers', 'res.headers'].flatMap((parent
 /**
  * Support must never find credentials or a visitor's data in the logs: secret headers are
  * censored, URL fields lose their userinfo and query values, errors are serialized by
- * errorForLog (redact.ts).
+ * errorForLog, and no line is longer than 2 KB (redact.ts).
  */
 export function createLogger(level: string, destination?: DestinationStream): Logger {
   return pino(
@@ -30,6 +30,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       base: undefined,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { err: errorForLog, url: urlForLog, contentApiUrl: urlForLog, campaignApiUrl: urlForLog },
+      hooks: { streamWrite: lineWithin },
     },
     destination,
   );
@@ -65,6 +66,8 @@ export interface RequestLine {
   readonly pageCache?: 'hit';
   /** Set when the client left before the answer was complete. */
   readonly aborted?: true;
+  /** The parts of the page that fell back after a failed lookup (the answer was degraded). */
+  readonly fellBack?: readonly string[];
 }
 
 /**
@@ -79,11 +82,15 @@ export function logRequestCompleted(logger: Logger, line: RequestLine): void {
   logger[requestLineLevelOf(line)](line, 'request completed');
 }
 
-/** The path of a request target, without its query, capped for the logs. */
+/** Longer paths are no page of ours; their start is enough to recognise them. */
+const MAX_LOGGED_PATH_LENGTH = 512;
+
+/** The path of a request target, without its query (visitors' values), capped for the logs. */
 export function logPathOf(url: string | undefined): string {
   const target = url ?? '/';
   const queryStart = target.indexOf('?');
-  return (queryStart < 0 ? target : target.slice(0, queryStart)).slice(0, 2048);
+  const path = queryStart < 0 ? target : target.slice(0, queryStart);
+  return path.length > MAX_LOGGED_PATH_LENGTH ? `${path.slice(0, MAX_LOGGED_PATH_LENGTH)}…` : path;
 }
 
 /**
@@ -111,6 +118,7 @@ export function requestLogging(logger: Logger, trust: TrustFunction): RequestHan
         status: res.statusCode,
         responseTime: Math.round(performance.now() - started),
         ...(res.locals.site ? { settingSource: res.locals.site.source } : {}),
+        ...(res.locals.fellBack?.size ? { fellBack: [...res.locals.fellBack] } : {}),
         ...(res.writableFinished ? {} : { aborted: true as const }),
       });
     };

@@ -1,8 +1,11 @@
 /**
- * deploy/ parsed as the tools would read it: the Kubernetes manifests, the Compose file and the
- * nginx template, checked against each other and against the Dockerfile.
+ * deploy/ parsed as the tools would read it: the Kubernetes manifests (validated against
+ * Kubernetes' own schemas too), the Compose file and the nginx template, checked against each
+ * other and against the Dockerfile.
  */
-import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Deployment } from 'kubernetes-types/apps/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
@@ -40,6 +43,34 @@ function mebibytes(quantity: string): number {
   if (!match) throw new Error(`unexpected memory quantity ${quantity}`);
   return Number(match[1]) * (match[2] === 'Gi' ? 1024 : 1);
 }
+
+/** scripts/validate-manifests.mjs (kubernetes-models, an ES module) in a Node of its own. */
+function validateManifests(files: string[] = []): { status: number | null; lines: string[] } {
+  const run = spawnSync(process.execPath, [path.join(root, 'scripts/validate-manifests.mjs'), ...files], { cwd: root, encoding: 'utf8' });
+  return { status: run.status, lines: run.stdout.trim().split('\n') };
+}
+
+describe("Kubernetes' own schemas", () => {
+  test('accept every manifest of the kustomization', () => {
+    const { status, lines } = validateManifests();
+    expect(lines).toEqual(['deployment.yaml', 'service.yaml', 'service-instances.yaml', 'pod-disruption-budget.yaml', 'horizontal-pod-autoscaler.yaml'].map((file) => `ok deploy/kubernetes/${file}#1`));
+    expect(status).toBe(0);
+  });
+
+  test('refuse a manifest Kubernetes would refuse, naming what is wrong', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'manifests-'));
+    try {
+      const broken = path.join(dir, 'broken.yaml');
+      const withoutSelector = { ...deployment, spec: { ...deployment.spec, selector: undefined, replicas: 'two' } };
+      writeFileSync(broken, JSON.stringify(withoutSelector));
+      const { status, lines } = validateManifests([broken]);
+      expect(status).toBe(1);
+      expect(lines).toEqual([expect.stringMatching(/^invalid .*broken\.yaml#1: .*required property selector.*replicas must be integer/)]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
 
 describe('Kubernetes manifests', () => {
   test('every file of the kustomization is parsed here, and every manifest here is listed', () => {
@@ -145,6 +176,7 @@ interface ComposeService {
   readonly security_opt?: string[];
   readonly environment?: Record<string, string>;
   readonly volumes?: string[];
+  readonly mem_limit?: string;
 }
 
 describe('Compose file', () => {
@@ -164,6 +196,16 @@ describe('Compose file', () => {
     expect(services['demo-api']?.command?.join(' ')).toBe('node dist/demo/main.js --host 0.0.0.0 --content-port 4000 --campaign-port 4001');
   });
 
+  test("each instance's memory limit leaves the V8 heap bound the same room as Kubernetes does", () => {
+    const [, heap] = /"--max-old-space-size=(\d+)"/.exec(read('Dockerfile')) ?? [];
+    const kubernetesLimit = mebibytes(String(app?.resources?.limits?.memory));
+    for (const name of ['app-1', 'app-2']) {
+      const [, megabytes] = /^(\d+)m$/.exec(services[name]?.mem_limit ?? '') ?? [];
+      expect(Number(megabytes)).toBeGreaterThanOrEqual(Number(heap) + 96);
+      expect(Number(megabytes)).toBe(kubernetesLimit);
+    }
+  });
+
   test('nginx mounts the one template and is given every value it names', () => {
     const nginx = services.nginx;
     expect(nginx?.image).toMatch(/^nginx:\d+\.\d+\.\d+/);
@@ -174,6 +216,33 @@ describe('Compose file', () => {
     expect(Object.keys(nginx?.environment ?? {}).sort()).toEqual(named);
     expect(nginx?.environment?.QA_APP_1).toBe('app-1:3000');
     expect(nginx?.environment?.QA_APP_2).toBe('app-2:3000');
+  });
+});
+
+describe('the host-network override (scripts/compose-smoke.sh)', () => {
+  const { services } = parse(read('deploy/compose.yaml'), { merge: true }) as { services: Record<string, ComposeService | undefined> };
+  const override = parse(read('deploy/compose.host-network.yaml'), { merge: true }) as { services: Record<string, (ComposeService & { network_mode?: string }) | undefined> };
+
+  test('puts every service on the host network, and nothing else than addresses changes', () => {
+    expect(Object.keys(override.services).sort()).toEqual(Object.keys(services).sort());
+    for (const service of Object.values(override.services)) {
+      expect(service?.network_mode).toBe('host');
+      expect(Object.keys(service ?? {}).filter((key) => !['network_mode', 'environment', 'command'].includes(key))).toEqual([]);
+    }
+  });
+
+  test('the addresses agree: the instances reach the demo, nginx reaches the instances, all on 127.0.0.1', () => {
+    const demo = override.services['demo-api']?.command ?? [];
+    const option = (name: string) => demo[demo.indexOf(name) + 1];
+    expect(option('--host')).toBe('127.0.0.1');
+    const apps = ['app-1', 'app-2'].map((name) => override.services[name]?.environment ?? {});
+    for (const env of apps) {
+      expect(env).toMatchObject({ HOST: '127.0.0.1', CONTENT_API_URL: `http://127.0.0.1:${option('--content-port')}`, CAMPAIGN_API_URL: `http://127.0.0.1:${option('--campaign-port')}`, TRUST_PROXY: 'loopback' });
+    }
+    expect(new Set(apps.flatMap((env) => [env.PORT, env.METRICS_PORT])).size).toBe(4);
+    const nginx = override.services.nginx?.environment ?? {};
+    expect([nginx.QA_APP_1, nginx.QA_APP_2]).toEqual(apps.map((env) => `127.0.0.1:${env.PORT}`));
+    expect(nginx.QA_LISTEN).toMatch(/^127\.0\.0\.1:\d+$/);
   });
 });
 
@@ -195,6 +264,20 @@ describe('nginx template', () => {
   test('upstream keep-alive closes before the app would (65 s)', () => {
     const [seconds] = directive('keepalive_timeout');
     expect(Number(seconds?.replace(/s$/, ''))).toBeLessThan(65);
+  });
+
+  test("nginx sets its own request id: passed up, sent back and logged; the app's never replayed from the cache", () => {
+    expect(directive('proxy_hide_header')).toEqual(['X-Request-Id']);
+    expect(directive('add_header').filter((value) => value?.startsWith('X-Request-Id'))).toHaveLength(directive('add_header').filter((value) => value?.startsWith('X-Cache-Status')).length + 1);
+    for (const value of directive('add_header').filter((header) => header?.startsWith('X-Request-Id'))) expect(value).toBe('X-Request-Id $request_id always');
+    // Every location that proxies passes the id up.
+    expect(directive('proxy_set_header').filter((value) => value?.startsWith('X-Request-Id'))).toEqual(directive('proxy_pass').map(() => 'X-Request-Id $request_id'));
+    const [format] = directive('log_format');
+    expect(format).toMatch(/^qa_sites escape=json /);
+    expect(format).toContain('"reqId":"$request_id"');
+    // The path without the query: visitors' values stay out of the access log too.
+    expect(format).toContain('"path":"$uri"');
+    expect(directive('access_log')).toEqual(['${QA_ACCESS_LOG} qa_sites']);
   });
 
   test('a failed connection is retried once on the other instance', () => {

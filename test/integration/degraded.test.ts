@@ -22,7 +22,7 @@ let clock = 1_000_000;
 
 const t = useTestApp({
   pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, maxBytes: 10 * 1024 * 1024, now: () => clock }),
-  dataCache: (log) => createDataCache({ policies: DEFAULT_CACHE_POLICIES, maxStaleMs: 3_600_000, failureBackoffMs: BACKOFF_MS, log, now: () => clock }),
+  dataCache: (log, outage) => createDataCache({ policies: DEFAULT_CACHE_POLICIES, maxStaleMs: 3_600_000, failureBackoffMs: BACKOFF_MS, log, outage, now: () => clock }),
 });
 // Each test starts with an empty data cache and page cache for its pages: the clock moves past both.
 beforeEach(() => {

@@ -48,4 +48,13 @@ describe('the demo data', () => {
     const pixels = settings.flatMap((setting) => setting.config?.pixels ?? []);
     expect(pixels.filter((pixel) => !/^https:\/\//.test(pixel.url))).toEqual([]);
   });
+
+  it('has a category long enough to page: /category/baking links to a second page, which answers', async () => {
+    const first = parseHtml((await request(t.app).get('/category/baking').set('Host', 'localhost')).text);
+    const next = first.querySelector('a[rel="next"]')?.getAttribute('href');
+    expect(next).toBe('/category/baking?page=2');
+    const second = await request(t.app).get(String(next)).set('Host', 'localhost');
+    expect(second.status).toBe(200);
+    expect(parseHtml(second.text).querySelector('a[rel="prev"]')?.getAttribute('href')).toMatch(/^\/category\/baking/);
+  });
 });

@@ -10,6 +10,8 @@ import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
 import type { LogLine } from '../support/logs';
 import { useTestApp } from '../support/test-app';
+import { trackCalls, type TrackedCalls } from '../support/tracked-calls';
+import type { ContentApi } from '../../src/server/upstream/content-api';
 
 // Each call may take the test app's generous 10 s; the whole request may wait 1 s. What ends a
 // hang is read from the logs (a budget timeout names `request-budget:`), not from the elapsed
@@ -52,20 +54,29 @@ describe('a request whose upstream hangs', () => {
 
 describe('behind the data cache', () => {
   const cached = dataCacheOnTestClock();
-  const t = useTestApp({ dataCache: cached.dataCache });
+  let upstreamCalls: TrackedCalls<ContentApi> | undefined;
+  const t = useTestApp({
+    dataCache: cached.dataCache,
+    wrapApi: (api) => {
+      upstreamCalls = trackCalls(api);
+      return upstreamCalls.api;
+    },
+  });
 
-  it('stale answers are logged on the request logger: the line carries reqId, host and siteKey', async () => {
+  it('a failed refresh is logged on the logger of the request that made it: the line carries reqId, host and siteKey', async () => {
     const page = () => request(t.app).get('/').set('Host', 'sub.example.com');
     expect((await page()).status).toBe(200);
     cached.advance(TEST_TTL_MS + 1);
+    t.upstream.override('/api/*', failWith.status(500));
     t.logs.clear();
     // Past the TTL: the request is answered from the stale values while they are refreshed.
     const res = await page();
     expect(res.status).toBe(200);
-    const stale = t.logs.events('cache.stale_served');
-    expect(stale.length).toBeGreaterThan(0);
     const requestLine = t.logs.lines.find((line) => line.msg === 'request completed');
     expect(requestLine?.reqId).toEqual(expect.any(String));
-    for (const line of stale) expect(line).toMatchObject({ host: 'sub.example.com', siteKey: expect.any(String), reqId: requestLine?.reqId });
+    await upstreamCalls?.settled(); // the refreshes started by the request have failed
+    const failed = t.logs.events('cache.refresh_failed');
+    expect(failed.length).toBeGreaterThan(0);
+    for (const line of failed) expect(line).toMatchObject({ host: 'sub.example.com', siteKey: expect.any(String), reqId: requestLine?.reqId, status: 500 });
   });
 });

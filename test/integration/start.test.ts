@@ -9,6 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { failWith, startFakeUpstream } from '../support/fake-upstream';
 import { testDataset } from '../fixtures/dataset';
+import { recipeTitled, runRecipe } from '../support/support-recipes';
 
 const root = path.resolve(__dirname, '../..');
 const serverEntry = path.join(root, 'dist/server/index.js');
@@ -50,8 +51,21 @@ beforeAll(() => {
 }, 60_000);
 
 describe('start-up', () => {
-  it('--version prints the package version and exits', () => {
+  it('--version and -v print the package version and exit; --help prints the usage and exits', () => {
     expect(execFileSync(process.execPath, [serverEntry, '--version'], { encoding: 'utf8' })).toBe(`${packageVersion}\n`);
+    expect(execFileSync(process.execPath, [serverEntry, '-v'], { encoding: 'utf8' })).toBe(`${packageVersion}\n`);
+    expect(execFileSync(process.execPath, [serverEntry, '--help'], { encoding: 'utf8' })).toMatch(/^qa-sites .*\n\nUsage: npm start/);
+  });
+
+  it.each([['--port', '8080'], ['serve']])('an unknown argument (%s) is refused with one line and exit 2, and nothing starts', async (...args) => {
+    const child = spawn(process.execPath, [serverEntry, ...args], { env: { ...process.env, PORT: String(await freePort()) } });
+    let stderr = '';
+    let stdout = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    expect(await exitOf(child)).toBe(2);
+    expect(stderr.trim().split('\n')).toEqual([expect.stringContaining(`'${args[0]}'`)]);
+    expect(stdout).toBe('');
   });
 
   it.each([
@@ -86,6 +100,7 @@ describe('start-up', () => {
     ['the content API without the campaign service', { CONTENT_API_URL: 'http://127.0.0.1:9' }, 'CAMPAIGN_API_URL'],
     ['the campaign service without the content API', { CAMPAIGN_API_URL: 'http://127.0.0.1:9' }, 'CONTENT_API_URL'],
     ['a subnet with a prefix past 32 bits', { TRUST_PROXY: '10.0.0.0/33' }, 'TRUST_PROXY'],
+    ['NODE_ENV spelled Production', { NODE_ENV: 'Production' }, 'NODE_ENV'],
   ])('%s: start-up stops with one line naming the variable', async (_case, env, name) => {
     const { code, lines, stdout } = await startUpFailure(env);
     expect(code).not.toBe(0);
@@ -134,8 +149,63 @@ describe('start-up', () => {
       const lastLine = JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as Record<string, unknown>;
       expect(lastLine).toMatchObject({ event: 'server.stopped', exitCode: 0, version: packageVersion, commit: gitCommit });
       expect(lastLine.uptimeSeconds).toEqual(expect.any(Number));
+      // docs/support.md's recipe over this log says the same.
+      const build = (await runRecipe(recipeTitled('Which build runs'), stdout)).trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(build).toEqual([
+        expect.objectContaining({ event: 'server.listening', version: packageVersion, commit: gitCommit }),
+        expect.objectContaining({ event: 'server.stopped', version: packageVersion, commit: gitCommit, uptimeSeconds: expect.any(Number) }),
+      ]);
     } finally {
       child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('the demo listens on loopback when HOST is not set', async () => {
+    const port = await freePort();
+    const env: Record<string, string | undefined> = { ...process.env, PORT: String(port), CONTENT_API_URL: '', CAMPAIGN_API_URL: '', DRAIN_DELAY_MS: '0' };
+    delete env.HOST;
+    const child = spawn(process.execPath, [serverEntry], { env });
+    try {
+      expect(JSON.parse(await waitForLine(child, /server\.listening/))).toMatchObject({ host: '127.0.0.1', port });
+      child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('npm start hands SIGTERM to the server, which drains and exits; nothing is left running', async () => {
+    const port = await freePort();
+    const npm = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '', DRAIN_DELAY_MS: '0' } });
+    let stdout = '';
+    npm.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    try {
+      await waitForLine(npm, /server\.listening/);
+      npm.kill('SIGTERM');
+      expect(await exitOf(npm)).toBe(0);
+      expect(stdout).toContain('"event":"server.stopped","exitCode":0');
+      // The server's port is free again: no orphaned server kept it.
+      await expect(request(`http://127.0.0.1:${port}`).get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
+    } finally {
+      npm.kill('SIGKILL');
+    }
+  }, 60_000);
+
+  it('a port in use: one fatal line without a stack (an expected failure, not a bug), exit 1', async () => {
+    const taken = createServer().listen(0, '127.0.0.1');
+    await new Promise((resolve) => taken.once('listening', resolve));
+    const { port } = taken.address() as { port: number };
+    try {
+      const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' } });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      expect(await exitOf(child)).toBe(1);
+      const failed = stdout.split('\n').filter((line) => line.includes('"server.listen_failed"')).map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(failed).toEqual([expect.objectContaining({ level: 60, err: { type: 'Error', code: 'EADDRINUSE', message: expect.stringContaining('EADDRINUSE') } })]);
+      // docs/support.md's "Bugs only" recipe leaves it out.
+      expect(await runRecipe(recipeTitled('Bugs only'), stdout)).toBe('');
+    } finally {
+      await new Promise((resolve) => taken.close(resolve));
     }
   }, 30_000);
 

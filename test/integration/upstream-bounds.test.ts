@@ -30,9 +30,14 @@ describe('a hanging content API behind a pool of 3 with 2 waiting', () => {
     expect(pages.map((res) => res.status)).toEqual(Array.from({ length: 20 }, () => 503));
     expect(counts.max).toBeGreaterThan(0);
     expect(counts.max).toBeLessThanOrEqual(3);
-    // Calls past the 3 running and 2 waiting were refused: the bound was reached.
+    // Calls past the 3 running and 2 waiting were refused: the bound was reached. A line stands
+    // for a call that was made; the refusals are counted in the origin's summary.
     const kinds = new Set(t.logs.events('site.lookup_failed').map((line) => line.kind));
-    expect(kinds).toEqual(new Set(['timeout', 'overloaded']));
+    expect(kinds).toEqual(new Set(['timeout']));
+    t.flushOutageSummary();
+    const [summary] = t.logs.events('upstream.outage_summary');
+    expect(summary?.failedCalls).toBe(t.logs.events('site.lookup_failed').length);
+    expect((summary?.failedWithoutCallReasons as Record<string, number> | undefined)?.overloaded).toBeGreaterThan(0);
   });
 });
 
@@ -58,7 +63,12 @@ describe('a failing content API with a breaker after 3 failures', () => {
     const failedFast = await page();
     expect(failedFast.status).toBe(503);
     expect(t.upstream.calls.length).toBe(callsWhenOpen);
-    expect(t.logs.events('site.lookup_failed').some((line) => line.kind === 'circuit_open')).toBe(true);
+    // The lookups refused by the open circuit are no failure lines of their own: the request
+    // line says what fell back, the origin's summary counts them and gives the circuit's state.
+    expect(t.logs.events('site.lookup_failed').some((line) => line.kind === 'circuit_open')).toBe(false);
+    expect(t.logs.lines.filter((line) => line.msg === 'request completed').at(-1)).toMatchObject({ status: 503, fellBack: ['settings'] });
+    t.flushOutageSummary();
+    expect(t.logs.events('upstream.outage_summary')).toEqual([expect.objectContaining({ circuit: 'open', failedWithoutCallReasons: expect.objectContaining({ circuit_open: expect.any(Number) }) })]);
 
     t.upstream.clearOverrides();
     expect((await page()).status).toBe(503); // still open: the upstream's recovery is not seen yet

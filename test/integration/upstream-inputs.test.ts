@@ -82,7 +82,9 @@ describe('behind the data cache, an over-deep answer', () => {
     });
     expect(rejections).toEqual([]);
     expect(t.upstream.callsTo('/api/setting/get').length).toBeGreaterThan(1);
-    expect(t.logs.events('cache.stale_served').some((line) => line.reason === 'upstream_failing')).toBe(true);
+    expect(t.logs.events('cache.refresh_failed').some((line) => line.kind === 'too_deep')).toBe(true);
+    t.flushOutageSummary();
+    expect(t.logs.events('upstream.outage_summary')[0]?.staleServed).toBeGreaterThan(0);
   });
 });
 

@@ -4,6 +4,7 @@
  */
 import type { Logger } from 'pino';
 import { createDataCache, type CachePolicy, type DataCache } from '../../src/server/upstream/data-cache';
+import type { OutageLog } from '../../src/server/upstream/outage-log';
 
 /** How long an answer stays fresh in the test data cache. */
 export const TEST_TTL_MS = 1000;
@@ -12,7 +13,7 @@ export const TEST_FAILURE_BACKOFF_MS = 100;
 
 export interface DataCacheOnTestClock {
   /** For `startTestApp({ dataCache })`. */
-  readonly dataCache: (log: Logger) => DataCache;
+  readonly dataCache: (log: Logger, outage: OutageLog) => DataCache;
   /** Moves the data cache's clock forward. */
   advance(ms: number): void;
 }
@@ -21,7 +22,7 @@ export function dataCacheOnTestClock(): DataCacheOnTestClock {
   let clock = 1_000_000;
   const policy: CachePolicy = { ttlMs: TEST_TTL_MS, maxEntries: 1000, maxBytes: 10 * 1024 * 1024 };
   return {
-    dataCache: (log) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: TEST_FAILURE_BACKOFF_MS, log, now: () => clock }),
+    dataCache: (log, outage) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: TEST_FAILURE_BACKOFF_MS, log, outage, now: () => clock }),
     advance: (ms) => void (clock += ms),
   };
 }

@@ -13,6 +13,7 @@ import { purgeRoute } from '../../src/server/purge/purge-route';
 import { Registry } from 'prom-client';
 import { createCampaignApi, type CampaignApi } from '../../src/server/upstream/campaign-api';
 import { createContentApi, type ContentApi } from '../../src/server/upstream/content-api';
+import { createOutageLog, type OutageLog } from '../../src/server/upstream/outage-log';
 import type { PageCache } from '../../src/server/page-cache/page-cache';
 import type { Logger } from 'pino';
 import type { DemoDataset } from '../../src/demo/content-api';
@@ -32,6 +33,8 @@ export interface TestApp {
   readonly config: Config;
   /** The metrics port's listener (/metrics, probes, and POST /purge when PURGE_TOKEN is set), over the app's caches. */
   readonly internal: RequestListener;
+  /** Writes the outage summary lines of what was counted so far (outage-log.ts), as the interval's end would. */
+  flushOutageSummary(): void;
   /**
    * The per-call upstream timeout from the next request on: of every call, or only of `calls`.
    * A test warms with the generous default and gives a short timeout only to the calls it makes
@@ -66,7 +69,7 @@ export interface TestAppOptions {
   /** Wraps the real content API client: a data cache in front, or a planted bug that must end as a 500. */
   readonly wrapApi?: (api: ContentApi, logger: Logger) => ContentApi;
   /** A data cache in front of the content API, wired as index.ts does. */
-  readonly dataCache?: (logger: Logger) => DataCache;
+  readonly dataCache?: (logger: Logger, outage: OutageLog) => DataCache;
   readonly pageCache?: PageCache | null;
   /** The real build's assets (browser tests); by default a stand-in manifest with no files, under the app's base path. */
   readonly assets?: Assets;
@@ -124,10 +127,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const timeoutMs = options.timeoutMs ?? GENEROUS_TIMEOUT_MS;
   const logger = createLogger(config.logLevel, logs);
   const metrics = options.metrics ?? noMetrics;
-  const content = withSettableTimeouts((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }), timeoutMs);
-  const campaign = withSettableTimeouts((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits }), timeoutMs);
+  // The interval is the production one; tests write the summary with flushOutageSummary().
+  const outage = createOutageLog({ log: logger, intervalMs: 10_000 });
+  const content = withSettableTimeouts((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
+  const campaign = withSettableTimeouts((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
   const api = content.client;
-  const dataCache = options.dataCache?.(logger);
+  const dataCache = options.dataCache?.(logger, outage);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;
   const setup = createServerSetup({
     config,
@@ -149,7 +154,21 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     content.set(ms, calls);
     campaign.set(ms, calls);
   };
-  return { app: setup.listener, serverOptions: setup.options, upstream, logs, readiness, config, internal, setUpstreamTimeout, close: () => upstream.close() };
+  return {
+    app: setup.listener,
+    serverOptions: setup.options,
+    upstream,
+    logs,
+    readiness,
+    config,
+    internal,
+    flushOutageSummary: () => outage.flush(),
+    setUpstreamTimeout,
+    close: async () => {
+      outage.flush();
+      await upstream.close();
+    },
+  };
 }
 
 /**
@@ -165,6 +184,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     upstream.campaignCalls.length = 0;
     upstream.clearOverrides();
     upstream.resetEdits();
+    started().flushOutageSummary();
     logs.clear();
   });
   return {
@@ -189,6 +209,7 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
     get internal() {
       return started().internal;
     },
+    flushOutageSummary: () => started().flushOutageSummary(),
     setUpstreamTimeout: (ms, calls) => started().setUpstreamTimeout(ms, calls),
     close: () => started().close(),
   };

@@ -761,6 +761,112 @@ const articles: readonly Article[] = [
     publishedAt: '2026-11-14T09:20:00.000Z',
     updatedAt: '2026-11-14T09:20:00.000Z',
   },
+  // ---------------------------------------------------------------- Baking, continued: enough
+  // answers for /category/baking to have a second page (10 a page).
+  {
+    _id: 'art-33',
+    slug: 'why-do-cookies-spread-too-much',
+    domains: ['sub-cooking', 'dom-answers'],
+    title: 'Why do my cookies spread too much?',
+    excerpt: 'Soft or melted butter, too little flour, a warm baking sheet or too much sugar all let the dough run before it sets.',
+    body: `<p>Cookies spread when the fat melts before the flour and eggs have set the dough around it. The warmer and looser the dough is when it goes into the oven, the further it runs.</p>
+<p>Chill the dough for at least 30 minutes, measure flour by weight rather than by the cup, and always bake on a cool sheet: a tray straight from the previous batch starts melting the butter at once. Baking paper gives a little grip; a greased sheet makes spreading worse.</p>`,
+    category: 'cat-baking',
+    author: { name: 'Maya Okafor' },
+    publishedAt: '2026-06-11T08:00:00.000Z',
+    updatedAt: '2026-06-11T08:00:00.000Z',
+  },
+  {
+    _id: 'art-34',
+    slug: 'how-do-i-know-when-bread-dough-has-proved-enough',
+    domains: ['sub-cooking', 'dom-answers'],
+    title: 'How do I know when bread dough has proved enough?',
+    excerpt: 'Use the poke test: a floured finger leaves a dent that springs back slowly and only partly. Quick spring-back means more time; none means over-proved.',
+    body: `<p>Timings in recipes are only a guide, because yeast works faster in a warm kitchen and slower in a cool one. The dough itself tells you when it is ready.</p>
+<p>Press a floured fingertip about a centimetre into the dough. If the dent springs straight back, give it more time. If it fills in slowly and leaves a slight dimple, bake it now. If it stays put or the dough sighs and deflates, it has over-proved: reshape it gently and give it a shorter second rise.</p>`,
+    category: 'cat-baking',
+    author: { name: 'Daniel Brandt' },
+    publishedAt: '2026-06-24T09:15:00.000Z',
+    updatedAt: '2026-06-24T09:15:00.000Z',
+  },
+  {
+    _id: 'art-35',
+    slug: 'why-is-my-pie-crust-tough',
+    domains: ['sub-cooking', 'dom-answers'],
+    title: 'Why is my pie crust tough?',
+    excerpt: 'Too much mixing or water develops gluten; keep the fat cold, add water a spoonful at a time and rest the dough before rolling.',
+    body: `<p>A tender crust has flakes of cold fat separating thin layers of dough. Work the dough too long, or add too much water, and the flour's proteins form an elastic gluten network that bakes up hard and chewy.</p>
+<p>Rub or cut the butter in until the pieces are the size of peas, add ice water a tablespoon at a time until the dough just holds together, then wrap it and rest it in the fridge for an hour. Resting lets the gluten relax, so the crust does not shrink in the tin either.</p>`,
+    category: 'cat-baking',
+    author: { name: 'Maya Okafor' },
+    publishedAt: '2026-07-08T07:45:00.000Z',
+    updatedAt: '2026-07-08T07:45:00.000Z',
+  },
+  {
+    _id: 'art-36',
+    slug: 'can-i-freeze-cake-batter',
+    domains: ['sub-cooking', 'dom-answers'],
+    title: 'Can I freeze cake batter?',
+    excerpt: 'Batters raised by baking powder freeze reasonably well for up to a month; whisked sponges that rely on air do not.',
+    body: `<p>Most butter cakes and muffins leavened with double-acting baking powder can be frozen as batter in an airtight container for a few weeks. Thaw it overnight in the fridge, stir gently and bake as usual; expect a slightly lower rise.</p>
+<p>Sponges that get their lift from whisked eggs lose that air in the freezer and bake up dense. For those, bake first and freeze the cooled, well-wrapped layers instead: they thaw in a couple of hours at room temperature.</p>`,
+    category: 'cat-baking',
+    author: { name: 'Daniel Brandt' },
+    publishedAt: '2026-07-30T10:00:00.000Z',
+    updatedAt: '2026-07-30T10:00:00.000Z',
+  },
+  {
+    _id: 'art-37',
+    slug: 'what-does-resting-dough-actually-do',
+    domains: ['sub-cooking', 'dom-answers'],
+    title: 'What does resting dough actually do?',
+    excerpt: 'Resting lets flour absorb water fully and lets gluten relax, so the dough rolls out easily and holds its shape in the oven.',
+    body: `<p>Right after mixing, the flour has not finished soaking up the liquid and the gluten strands are tight from being worked. The dough fights back when you roll it and shrinks when it bakes.</p>
+<p>Twenty minutes to an hour of rest, covered so it does not dry out, evens out the hydration and lets the gluten relax. Pastry and pasta become smoother and more pliable, and bread dough given an autolyse rest before kneading develops structure with less work.</p>`,
+    category: 'cat-baking',
+    author: { name: 'Maya Okafor' },
+    publishedAt: '2026-08-19T08:30:00.000Z',
+    updatedAt: '2026-08-19T08:30:00.000Z',
+  },
+  {
+    _id: 'art-38',
+    slug: 'why-are-my-muffins-dense-and-rubbery',
+    domains: ['sub-cooking', 'dom-answers'],
+    title: 'Why are my muffins dense and rubbery?',
+    excerpt: 'Overmixing is the usual cause: stir wet and dry ingredients only until no dry flour remains, lumps and all.',
+    body: `<p>Muffin batter is meant to be lumpy. Every extra stir after the wet ingredients meet the flour builds gluten and knocks out the gas the baking powder is producing, which gives tunnels, peaked tops and a rubbery crumb.</p>
+<p>Mix the dry ingredients in one bowl and the wet in another, combine them with a few folds of a spatula and stop as soon as the last streaks of flour disappear. Old baking powder and an oven that runs cool also make muffins heavy, so check both if mixing gently does not help.</p>`,
+    category: 'cat-baking',
+    author: { name: 'Daniel Brandt' },
+    publishedAt: '2026-09-09T09:00:00.000Z',
+    updatedAt: '2026-09-09T09:00:00.000Z',
+  },
+  {
+    _id: 'art-39',
+    slug: 'how-do-i-stop-a-cheesecake-from-cracking',
+    domains: ['sub-cooking', 'dom-answers'],
+    title: 'How do I stop a cheesecake from cracking?',
+    excerpt: 'Beat gently, bake low with a water bath, and let it cool slowly in the switched-off oven with the door ajar.',
+    body: `<p>Cracks appear when the filling puffs up with air and then contracts quickly, or when its edges set and pull away while the centre is still moving.</p>
+<p>Beat the cream cheese and eggs on low speed just until smooth, bake at about 150 °C in a water bath for gentle, even heat, and take it out while the centre still wobbles. Then turn the oven off, prop the door open and let the cake cool there for an hour before it goes to the fridge. Running a knife around the edge early lets it shrink without tearing.</p>`,
+    category: 'cat-baking',
+    author: { name: 'Maya Okafor' },
+    publishedAt: '2026-10-07T08:10:00.000Z',
+    updatedAt: '2026-10-07T08:10:00.000Z',
+  },
+  {
+    _id: 'art-40',
+    slug: 'is-it-worth-weighing-ingredients-for-baking',
+    domains: ['sub-cooking', 'dom-answers'],
+    title: 'Is it worth weighing ingredients for baking?',
+    excerpt: 'Yes: a cup of flour can weigh anywhere from 120 to 160 g depending on how it is filled, and that difference decides the texture.',
+    body: `<p>Baking depends on ratios of flour, fat, sugar and liquid. Measuring flour by volume is unreliable because it compacts: scooping straight from the bag packs in up to a third more than spooning it into the cup and levelling it off.</p>
+<p>A digital kitchen scale removes the guesswork, makes recipes repeatable and saves washing up, since everything can be weighed straight into one bowl with the tare button. Small amounts such as salt, spices and leaveners are still fine by the spoon.</p>`,
+    category: 'cat-baking',
+    author: { name: 'Daniel Brandt' },
+    publishedAt: '2026-11-04T09:40:00.000Z',
+    updatedAt: '2026-11-04T09:40:00.000Z',
+  },
 ];
 
 /** The demo articles, each with its category's lead image. */

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express';
 import { badRequest } from '../errors';
 import { peerIsTrusted, type TrustFunction } from '../peer-trust';
-import { requestHostOf, siteAddressResolver } from '../rules/host';
+import { hostForLog } from '../redact';
+import { requestHostSourceOf, siteAddressResolver } from '../rules/host';
 
 /**
  * Host resolution: Host, or X-Forwarded-Host when `trust proxy` trusts the peer.
@@ -10,9 +11,12 @@ import { requestHostOf, siteAddressResolver } from '../rules/host';
 export function hostResolution(options: { defaultSiteKey: string; trust: TrustFunction }): RequestHandler {
   const siteAddressOf = siteAddressResolver(options.defaultSiteKey);
   return function resolveHost(req, res, next) {
-    const address = siteAddressOf(requestHostOf(req, peerIsTrusted(options.trust, req.socket)));
+    const source = requestHostSourceOf(req, peerIsTrusted(options.trust, req.socket));
+    const address = siteAddressOf(source.value);
     if (!address) {
-      req.log.info({ event: 'request.bad_host', rawHost: String(req.headers.host ?? '').slice(0, 300) }, 'malformed host');
+      // The header that named the host, and its value as it came (without userinfo, capped).
+      const shown = source.repeated ? { repeated: true } : { rawHost: hostForLog(source.value ?? '') };
+      req.log.info({ event: 'request.bad_host', hostHeader: source.header, ...shown }, 'malformed host');
       next(badRequest('This address does not name a site we serve.'));
       return;
     }

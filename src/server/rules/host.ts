@@ -88,15 +88,28 @@ export function hasRepeatedHost(rawHeaders: readonly string[]): boolean {
   return count > 1;
 }
 
+/** Where a request's host came from: the header that named it and its raw value. */
+export interface RequestHostSource {
+  readonly header: 'host' | 'x-forwarded-host';
+  /** undefined when absent, or when `Host` is repeated (ambiguous: no value names the site). */
+  readonly value: string | undefined;
+  readonly repeated: boolean;
+}
+
 /**
- * The raw host of a request: X-Forwarded-Host (its first value) when the peer is a trusted
- * proxy, else Host; undefined (a bad host) when `Host` is repeated. The same rule as Express's
- * `req.host`, shared with the page-cache fast path.
+ * The raw host of a request and the header it came from: X-Forwarded-Host (its first value)
+ * when the peer is a trusted proxy, else Host; no value (a bad host) when `Host` is repeated.
+ * The same rule as Express's `req.host`, shared with the page-cache fast path.
  */
-export function requestHostOf(req: HostHeaders, peerIsTrusted: boolean): string | undefined {
-  if (hasRepeatedHost(req.rawHeaders)) return undefined;
+export function requestHostSourceOf(req: HostHeaders, peerIsTrusted: boolean): RequestHostSource {
+  if (hasRepeatedHost(req.rawHeaders)) return { header: 'host', value: undefined, repeated: true };
   const forwarded = req.headers['x-forwarded-host'];
   const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  if (peerIsTrusted && value) return value.split(',')[0]?.trim();
-  return req.headers.host;
+  if (peerIsTrusted && value) return { header: 'x-forwarded-host', value: value.split(',')[0]?.trim(), repeated: false };
+  return { header: 'host', value: req.headers.host, repeated: false };
+}
+
+/** The raw host of a request (requestHostSourceOf's value). */
+export function requestHostOf(req: HostHeaders, peerIsTrusted: boolean): string | undefined {
+  return requestHostSourceOf(req, peerIsTrusted).value;
 }

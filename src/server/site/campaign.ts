@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import { CAMPAIGN_HEADLINE_COUNT, campaignFallback, campaignRequestOf, campaignResultOf, type CampaignFlags, type CampaignResult } from '../rules/campaign';
 import type { CampaignApi } from '../upstream/campaign-api';
-import { failureFields } from '../upstream/failures';
+import { failureFields, isFailureWithoutCall } from '../upstream/failures';
 
 const MAX_ID_LENGTH = 128;
 
@@ -25,7 +25,8 @@ export async function lookupCampaign(api: CampaignApi, log: Logger, flags: Campa
         const answer = request.kind === 'utm' ? await api.checkByUtmId(request.id, CAMPAIGN_HEADLINE_COUNT) : await api.checkByCampaignId(request.id, CAMPAIGN_HEADLINE_COUNT);
         return campaignResultOf(answer);
       } catch (error) {
-        log.warn({ event: 'campaign.lookup_failed', required: request.required, ...failureFields(error) }, 'campaign lookup failed');
+        // One line per failed call; a refusal without a call (circuit open, queue full) is counted in the outage summary.
+        if (!isFailureWithoutCall(error)) log.warn({ event: 'campaign.lookup_failed', required: request.required, ...failureFields(error) }, 'campaign lookup failed');
         return campaignFallback(request.required);
       }
   }

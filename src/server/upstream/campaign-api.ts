@@ -2,7 +2,8 @@
 import type { Logger } from 'pino';
 import { campaignCheckSchema, type CampaignCheck } from '../../shared/records';
 import { splitCredentials } from './credentials';
-import { createHttpClient, observed, type UpstreamObserver } from './http';
+import { createHttpClient, type UpstreamObserver } from './http';
+import type { OutageLog } from './outage-log';
 import type { OriginLimits } from './origin-guard';
 import { UpstreamError } from './upstream-error';
 
@@ -33,6 +34,8 @@ export interface CampaignApiOptions {
   readonly timeoutMs: number;
   readonly observe?: UpstreamObserver;
   readonly limits: OriginLimits;
+  /** Counts failed calls for the origin's outage summary (outage-log.ts). */
+  readonly outage: OutageLog;
   /** For the circuit's state changes. */
   readonly log: Logger;
 }
@@ -40,11 +43,11 @@ export interface CampaignApiOptions {
 export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
   const { baseUrl, headers: credentials } = splitCredentials(options.baseUrl);
   // The spec's headers: JSON, and never a cached answer (the result is per visitor).
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache', ...credentials }, limits: options.limits, log: options.log });
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache', ...credentials }, limits: options.limits, log: options.log, observe: options.observe, outage: options.outage });
 
   /** `shownUrl`: the URL as a failure names it, when the called one holds a visitor's value in its path. */
   function check(endpoint: string, url: string, shownUrl = url): Promise<CampaignCheck> {
-    return observed(options.observe, endpoint, async () => {
+    return http.observed(endpoint, async () => {
       try {
         const { status, json } = await http.getJson(url);
         if (status === 404) throw new UpstreamError('status', url, { status });
@@ -53,7 +56,7 @@ export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
         return parsed.data;
       } catch (error) {
         if (!(error instanceof UpstreamError) || shownUrl === url) throw error;
-        throw new UpstreamError(error.kind, shownUrl, { status: error.status, body: error.body, cause: error.cause, message: error.message.replaceAll(url, shownUrl) });
+        throw new UpstreamError(error.kind, shownUrl, { status: error.status, body: error.body, cause: error.cause, message: error.message.replaceAll(url, shownUrl), madeCall: error.madeCall });
       }
     });
   }

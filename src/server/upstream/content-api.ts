@@ -8,7 +8,8 @@ import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
 import { reportOnce } from '../report-once';
 import { splitCredentials } from './credentials';
-import { createHttpClient, observed, type UpstreamObserver } from './http';
+import { createHttpClient, type UpstreamObserver } from './http';
+import type { OutageLog } from './outage-log';
 import { UpstreamError } from './upstream-error';
 import { nullListPaths } from './null-lists';
 import type { OriginLimits } from './origin-guard';
@@ -55,6 +56,8 @@ export interface ContentApiOptions {
   /** For what is worth knowing about an answer that was still used (a `null` list), and the circuit's state. */
   readonly log: Logger;
   readonly limits: OriginLimits;
+  /** Counts failed calls for the origin's outage summary (outage-log.ts). */
+  readonly outage: OutageLog;
 }
 
 const settingList = z.object({ data: z.array(siteSettingSchema) });
@@ -72,7 +75,7 @@ export function scopeQuery(scope: SettingScope): Query {
 
 export function createContentApi(options: ContentApiOptions): ContentApi {
   const { baseUrl, headers } = splitCredentials(options.baseUrl);
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024, headers, limits: options.limits, log: options.log });
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024, headers, limits: options.limits, log: options.log, observe: options.observe, outage: options.outage });
 
   function urlFor(path: string, query: Query = {}): string {
     const params = new URLSearchParams();
@@ -90,7 +93,7 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
   }
 
   function get<T>(schema: z.ZodType<T>, path: string, query?: Query, inspect?: (raw: unknown, parsed: T) => void): Promise<T> {
-    return observed(options.observe, path, async () => {
+    return http.observed(path, async () => {
       const url = urlFor(path, query);
       const { status, json } = await http.getJson(url);
       if (status === 404) throw new UpstreamError('status', url, { status, body: JSON.stringify(json).slice(0, 200) });
@@ -142,7 +145,7 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     },
     articleBySlug(slug, scope) {
       const path = '/api/article/get';
-      return observed(options.observe, path, async () => {
+      return http.observed(path, async () => {
         const url = urlFor(path, { slug, ...scopeQuery(scope) });
         const { status, json } = await http.getJson(url);
         if (status === 404) return null;

@@ -14,10 +14,18 @@
  * - each entry carries purge tags (given by the caller); a purge drops the entries with one of
  *   the named tags, and the fetches in flight for them, so the next lookup asks the upstream.
  *   The last-good store keeps its copies: it answers only when the upstream fails.
+ * What it logs follows outage-log.ts: a failed call is logged once, by the lookup that receives
+ * it, or here (`cache.refresh_failed`) when stale data answered instead; a lookup that shares
+ * another's failed call or meets a remembered failure gets it `withoutCall()` and is counted,
+ * as is every answer served stale because the upstream fails. Keys never reach a log line: they
+ * hold visitors' input (search text, slugs).
  */
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { failureFields, isFailureWithoutCall } from './failures';
 import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type LastGoodStore } from './last-good';
+import { upstreamUrlOf, type NoCallReason, type OutageLog } from './outage-log';
+import { UpstreamError } from './upstream-error';
 
 export type CacheKind = 'settings' | 'menus' | 'lists' | 'articles';
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
@@ -37,6 +45,8 @@ export interface DataCacheOptions {
   readonly maxStaleMs: number;
   readonly failureBackoffMs: number;
   readonly log: Logger;
+  /** Counts lookups failed without a call and answers served stale, for the origin's summary line. */
+  readonly outage: OutageLog;
   readonly onOutcome?: (kind: CacheKind, outcome: CacheOutcome) => void;
   readonly now?: () => number;
   /** Bound of the last-good store; DEFAULT_LAST_GOOD_MAX_BYTES unless given. */
@@ -66,10 +76,11 @@ interface Entry extends KeptValue {
   readonly tags: readonly PurgeTag[];
 }
 
-/** What a miss needs: the upstream call, and the tags of its answer. */
+/** What a miss needs: the upstream call, the tags of its answer, and the logger of the request that made it. */
 interface Fetch {
   readonly load: () => Promise<unknown>;
   readonly tags: () => readonly PurgeTag[];
+  readonly log: Logger;
 }
 
 /** A purge gives up a fetch that lookups wait for; they ask again, at most this many times. */
@@ -102,7 +113,7 @@ class KindCache {
       allowStale: true,
       noDeleteOnStaleGet: true,
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (key, _stale, { context, signal }) => {
+      fetchMethod: async (key, stale, { context, signal, options: fetchOptions }) => {
         const flight = { tags: context.tags() };
         this.inFlight.set(key, flight);
         try {
@@ -117,6 +128,8 @@ class KindCache {
           if (signal.aborted) throw error;
           if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.clear();
           this.failures.set(key, { at: this.now(), error, tags: flight.tags });
+          // A refresh in the background: the request got the stale value, so no lookup sees this failure.
+          if (stale !== undefined && fetchOptions.allowStale) this.refreshFailed(error, context.log);
           throw error;
         } finally {
           if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
@@ -129,11 +142,24 @@ class KindCache {
     return entry !== undefined && this.now() - entry.storedAt <= this.policy.ttlMs + this.options.maxStaleMs;
   }
 
-  private stale(key: string, entry: KeptValue, failing: boolean, log: Logger): unknown {
+  /** The one line of a call that failed while stale data answered in its place. */
+  private refreshFailed(error: unknown, log: Logger): void {
+    if (isFailureWithoutCall(error)) return;
+    log.warn({ event: 'cache.refresh_failed', cache: this.kind, ...failureFields(error) }, 'a refresh of cached data failed; its stale copy answers while it lasts');
+  }
+
+  /** A failure met by a lookup that made no call of its own: counted, and handed on as such. */
+  private withoutCall(error: unknown, reason: NoCallReason): unknown {
+    if (!(error instanceof UpstreamError)) return error;
+    this.options.outage.failedWithoutCall(error.url, reason);
+    return error.withoutCall();
+  }
+
+  /** A value past its freshness answers; counted for the outage summary when its refresh failed. */
+  private stale(entry: KeptValue, failure: unknown): unknown {
     this.options.onOutcome?.(this.kind, 'stale');
-    const fields = { event: 'cache.stale_served', kind: this.kind, key: key.slice(0, 300), ageMs: this.now() - entry.storedAt };
-    if (failing) log.warn({ ...fields, reason: 'upstream_failing' }, 'serving stale data: the upstream is failing');
-    else log.debug({ ...fields, reason: 'revalidating' }, 'serving stale data while it is refreshed');
+    const url = upstreamUrlOf(failure);
+    if (url !== undefined) this.options.outage.staleServed(url);
     return entry.value;
   }
 
@@ -146,7 +172,7 @@ class KindCache {
     return current.value;
   }
 
-  async get(key: string, fetch: Fetch, log: Logger): Promise<unknown> {
+  async get(key: string, fetch: Fetch): Promise<unknown> {
     // A fresh value is answered straight from the LRU, without fetch()'s bookkeeping: this is
     // every request's path while the data is in its TTL. A fresh entry means the last load
     // succeeded, so no failure can be pending for it. (Answers are never undefined.)
@@ -155,8 +181,8 @@ class KindCache {
     const failure = this.failures.get(key);
     if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
       const entry = this.cache.get(key, { allowStale: true }) ?? this.lastGood.get(key);
-      if (!this.usable(entry)) throw failure.error;
-      if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(key, entry, true, log);
+      if (!this.usable(entry)) throw this.withoutCall(failure.error, 'remembered');
+      if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(entry, failure.error);
       this.options.onOutcome?.(this.kind, 'hit');
       return entry.value;
     }
@@ -173,17 +199,24 @@ class KindCache {
         if (this.purges !== purgesBefore && retries < MAX_PURGED_FETCH_RETRIES) continue;
         // The LRU had nothing left for the key: the last good answer, if it is not too old.
         const kept = this.lastGood.get(key);
-        if (!this.usable(kept)) throw error;
-        return this.stale(key, kept, true, log);
+        const shared = status.fetch === 'inflight';
+        if (!this.usable(kept)) throw shared ? this.withoutCall(error, 'shared') : error;
+        if (!shared) this.refreshFailed(error, fetch.log);
+        return this.stale(kept, error);
       }
     }
     if (status.returnedStale && !this.usable(entry)) {
-      // Too old to serve even as stale: only a fresh answer will do.
-      entry = await this.cache.fetch(key, { context: fetch, forceRefresh: true, allowStale: false });
+      // Too old to serve even as stale: only a fresh answer will do. The refresh that the first
+      // fetch started is running, so this waits for its outcome (and shares its failure).
+      try {
+        entry = await this.cache.fetch(key, { context: fetch, forceRefresh: true, allowStale: false });
+      } catch (error) {
+        throw this.withoutCall(error, 'shared');
+      }
     } else if (status.returnedStale && entry) {
-      return this.stale(key, entry, this.failures.has(key), log);
+      return this.stale(entry, this.failures.get(key)?.error);
     }
-    if (!entry) throw new Error(`data cache: no value for ${key}`);
+    if (!entry) throw new Error(`data cache: no value for a ${this.kind} key`);
     this.options.onOutcome?.(this.kind, status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss');
     return entry.value;
   }
@@ -242,7 +275,7 @@ export function createDataCache(options: DataCacheOptions): DataCache {
   return {
     get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup: LookupOptions = {}): Promise<V> {
       // The loader's value is stored as it came and handed back unchanged.
-      return caches[kind].get(key, { load, tags: lookup.tags ?? NO_TAGS }, lookup.log ?? options.log) as Promise<V>;
+      return caches[kind].get(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log }) as Promise<V>;
     },
     peek: (kind, key) => caches[kind].peek(key),
     purge(tags) {

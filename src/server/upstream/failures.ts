@@ -3,6 +3,9 @@
  * one place: each function runs one call and, on an upstream failure, logs the contract's event
  * and returns the spec's fallback (no record, an empty list) or fails the page (503). Only
  * upstream failures are caught: any other error is a bug and goes on to the error handler (500).
+ * The event is logged only by the lookup that made the failed call: a lookup that failed without
+ * a call of its own (a remembered failure, a shared call, the circuit open) is counted in the
+ * origin's summary line instead (outage-log.ts), so one line stands for one failed call.
  */
 import type { Logger } from 'pino';
 import { unavailable } from '../errors';
@@ -19,6 +22,11 @@ export type PagePart = 'settings' | 'menu' | 'list' | 'new-articles';
 export interface LookupScope {
   readonly log: Logger;
   readonly fellBack: Set<PagePart>;
+}
+
+/** An upstream failure this lookup got without making a call: counted in the outage summary, not logged. */
+export function isFailureWithoutCall(error: unknown): boolean {
+  return error instanceof UpstreamError && !error.madeCall;
 }
 
 export function failureFields(error: unknown): Record<string, unknown> {
@@ -38,6 +46,7 @@ export async function siteRecordOrNone<T>({ log, fellBack }: LookupScope, host: 
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     fellBack.add('settings');
+    if (isFailureWithoutCall(error)) return undefined;
     // A request's logger already names its host; a line must not carry the key twice.
     const hostField = log.bindings().host === host ? {} : { host };
     log.warn({ event: 'site.lookup_failed', ...hostField, ...failureFields(error) }, 'site lookup failed; treated as no record');
@@ -52,7 +61,7 @@ export async function listOrEmpty<T>({ log, fellBack }: LookupScope, part: 'menu
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     fellBack.add(part);
-    log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; treated as empty');
+    if (!isFailureWithoutCall(error)) log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; treated as empty');
     return fallback;
   }
 }
@@ -64,10 +73,11 @@ export async function findNewOrEmpty<T>({ log, fellBack }: LookupScope, call: ()
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     fellBack.add('new-articles');
+    if (isFailureWithoutCall(error)) return [];
     if (error.kind === 'status') {
-      log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url }, 'findnew answered a non-OK status');
+      log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url, kind: error.kind }, 'findnew answered a non-OK status');
     } else if (error.kind === 'invalid_json') {
-      log.error({ event: 'article.findnew.invalid_json', body: (error.body ?? '').slice(0, 200), url: error.url }, 'findnew answered invalid JSON');
+      log.error({ event: 'article.findnew.invalid_json', body: (error.body ?? '').slice(0, 200), url: error.url, kind: error.kind }, 'findnew answered invalid JSON');
     } else {
       log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'findnew call failed; treated as empty');
     }
@@ -81,7 +91,7 @@ export async function requiredOrUnavailable<T>({ log }: LookupScope, call: () =>
     return await call();
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; page unavailable');
+    if (!isFailureWithoutCall(error)) log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; page unavailable');
     throw unavailable();
   }
 }

@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import { Agent, request, type Dispatcher } from 'undici';
 import { nestsDeeperThan } from './json-depth';
 import { createOriginGuard, type OriginGuard, type OriginLimits } from './origin-guard';
+import type { OutageLog } from './outage-log';
 import { UpstreamError, type UpstreamFailureKind } from './upstream-error';
 
 export type UpstreamOutcome = 'ok' | UpstreamFailureKind;
@@ -16,7 +17,7 @@ export type UpstreamOutcome = 'ok' | UpstreamFailureKind;
 export type UpstreamObserver = (endpoint: string, seconds: number, outcome: UpstreamOutcome) => void;
 
 /** Runs one upstream call (fetch and validation) and reports it to the observer, if any. */
-export async function observed<T>(observer: UpstreamObserver | undefined, endpoint: string, call: () => Promise<T>): Promise<T> {
+async function reportedToObserver<T>(observer: UpstreamObserver | undefined, endpoint: string, call: () => Promise<T>): Promise<T> {
   if (!observer) return call();
   const started = performance.now();
   const seconds = () => (performance.now() - started) / 1000;
@@ -40,6 +41,10 @@ export interface HttpClientOptions {
   readonly limits: OriginLimits;
   /** For the circuit's state changes. */
   readonly log: Logger;
+  /** Told about every upstream call once it is settled (metrics). */
+  readonly observe?: UpstreamObserver | undefined;
+  /** Counts failed calls, refusals and the circuit's state for the origin's summary line. */
+  readonly outage: OutageLog;
 }
 
 export interface JsonResponse {
@@ -49,6 +54,11 @@ export interface JsonResponse {
 
 export interface HttpClient {
   getJson(url: string): Promise<JsonResponse>;
+  /**
+   * Runs one whole upstream call (the fetch and the validation of its answer), reports it to
+   * the observer, and counts it for the outage summary when it was made and failed.
+   */
+  observed<T>(endpoint: string, call: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -102,7 +112,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   function guardOf(url: string): OriginGuard {
     const { origin } = new URL(url);
     let guard = guards.get(origin);
-    if (!guard) guards.set(origin, (guard = createOriginGuard(origin, options.limits, options.log)));
+    if (!guard) guards.set(origin, (guard = createOriginGuard(origin, options.limits, options.log, options.outage)));
     return guard;
   }
 
@@ -130,6 +140,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
           }
         }
       });
+    },
+    async observed(endpoint, call) {
+      try {
+        return await reportedToObserver(options.observe, endpoint, call);
+      } catch (error) {
+        if (error instanceof UpstreamError && error.madeCall) options.outage.callFailed(error);
+        throw error;
+      }
     },
     close: () => agent.close(),
   };

@@ -11,6 +11,7 @@
  */
 import { BulkheadPolicy, CircuitBreakerPolicy, CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, isBrokenCircuitError, isBulkheadRejectedError, isTaskCancelledError } from 'cockatiel';
 import type { Logger } from 'pino';
+import type { NoCallReason, OutageLog } from './outage-log';
 import { UpstreamError } from './upstream-error';
 
 export interface OriginLimits {
@@ -35,17 +36,18 @@ export function isOriginFailure(error: unknown): boolean {
   return error.kind === 'network' || error.kind === 'timeout' || (error.kind === 'status' && (error.status ?? 0) >= 500);
 }
 
-const timedOutWaiting = (url: string) => new UpstreamError('timeout', url, { message: `upstream call timed out waiting for a free connection: ${url}` });
+/** What `untilAbortedWhileQueued` rejects with; `run` turns it into a timeout without a call. */
+const QUEUE_WAIT_ENDED = Symbol('the wait for a free connection ended');
 
 /**
- * `work`, or a timeout as soon as `signal` aborts while the call still waits for a slot (a
- * queued call is not in undici yet, so nothing else would end its wait). A running call ends
+ * `work`, or QUEUE_WAIT_ENDED as soon as `signal` aborts while the call still waits for a slot
+ * (a queued call is not in undici yet, so nothing else would end its wait). A running call ends
  * through undici, which sees the same signal.
  */
-function untilAbortedWhileQueued<T>(work: Promise<T>, signal: AbortSignal, url: string, started: () => boolean): Promise<T> {
+function untilAbortedWhileQueued<T>(work: Promise<T>, signal: AbortSignal, started: () => boolean): Promise<T> {
   return new Promise((resolve, reject) => {
     const onAbort = () => {
-      if (!started()) reject(timedOutWaiting(url));
+      if (!started()) reject(QUEUE_WAIT_ENDED);
     };
     if (signal.aborted) return onAbort();
     signal.addEventListener('abort', onAbort, { once: true });
@@ -53,23 +55,41 @@ function untilAbortedWhileQueued<T>(work: Promise<T>, signal: AbortSignal, url: 
   });
 }
 
-export function createOriginGuard(origin: string, limits: OriginLimits, log: Logger): OriginGuard {
+/**
+ * `outage`: told about every refusal (a lookup that failed without a call) and every change of
+ * the circuit, for the origin's summary line.
+ */
+export function createOriginGuard(origin: string, limits: OriginLimits, log: Logger, outage: OutageLog): OriginGuard {
   const bulkhead = new BulkheadPolicy(limits.connections, limits.queue);
   const breaker: CircuitBreakerPolicy = circuitBreaker(handleWhen(isOriginFailure), { halfOpenAfter: limits.halfOpenAfterMs, breaker: new ConsecutiveBreaker(limits.breakAfter) });
-  breaker.onBreak(() => log.warn({ event: 'upstream.circuit_open', origin, halfOpenAfterMs: limits.halfOpenAfterMs }, 'upstream circuit opened: calls fail fast'));
-  breaker.onReset(() => log.info({ event: 'upstream.circuit_closed', origin }, 'upstream circuit closed: the probe succeeded'));
+  breaker.onBreak(() => {
+    outage.circuitChanged(origin, 'open');
+    log.warn({ event: 'upstream.circuit_open', origin, halfOpenAfterMs: limits.halfOpenAfterMs }, 'upstream circuit opened: calls fail fast');
+  });
+  breaker.onHalfOpen(() => outage.circuitChanged(origin, 'half_open'));
+  breaker.onReset(() => {
+    outage.circuitChanged(origin, 'closed');
+    log.info({ event: 'upstream.circuit_closed', origin }, 'upstream circuit closed: the probe succeeded');
+  });
+
+  function refused(url: string, reason: NoCallReason, error: UpstreamError): UpstreamError {
+    outage.failedWithoutCall(url, reason);
+    return error;
+  }
 
   function asUpstreamError(error: unknown, url: string): unknown {
-    if (isBrokenCircuitError(error)) return new UpstreamError('circuit_open', url, { message: `upstream circuit is open: ${url}` });
-    if (isBulkheadRejectedError(error)) return new UpstreamError('overloaded', url, { message: `upstream has ${limits.connections} calls running and ${limits.queue} waiting: ${url}` });
-    if (isTaskCancelledError(error)) return timedOutWaiting(url);
+    if (isBrokenCircuitError(error)) return refused(url, 'circuit_open', new UpstreamError('circuit_open', url, { message: `upstream circuit is open: ${url}`, madeCall: false }));
+    if (isBulkheadRejectedError(error)) return refused(url, 'overloaded', new UpstreamError('overloaded', url, { message: `upstream has ${limits.connections} calls running and ${limits.queue} waiting: ${url}`, madeCall: false }));
+    if (error === QUEUE_WAIT_ENDED || isTaskCancelledError(error)) {
+      return refused(url, 'queue_timeout', new UpstreamError('timeout', url, { message: `upstream call timed out waiting for a free connection: ${url}`, madeCall: false }));
+    }
     return error;
   }
 
   return {
     async run(url, signal, call) {
       // While the one probe runs, the others fail fast rather than wait for its verdict.
-      if (breaker.state === CircuitState.HalfOpen) throw new UpstreamError('circuit_open', url, { message: `upstream circuit is open (probing): ${url}` });
+      if (breaker.state === CircuitState.HalfOpen) throw refused(url, 'circuit_open', new UpstreamError('circuit_open', url, { message: `upstream circuit is open (probing): ${url}`, madeCall: false }));
       let started = false;
       const runCall = () => {
         started = true;
@@ -77,7 +97,7 @@ export function createOriginGuard(origin: string, limits: OriginLimits, log: Log
       };
       try {
         // The bulkhead is outside the breaker, so a full queue never counts as the origin failing.
-        return await untilAbortedWhileQueued(bulkhead.execute(() => breaker.execute(runCall), signal), signal, url, () => started);
+        return await untilAbortedWhileQueued(bulkhead.execute(() => breaker.execute(runCall), signal), signal, () => started);
       } catch (error) {
         throw asUpstreamError(error, url);
       }

@@ -4,18 +4,40 @@
  */
 export type UpstreamFailureKind = 'network' | 'timeout' | 'status' | 'invalid_json' | 'too_large' | 'too_deep' | 'shape' | 'overloaded' | 'circuit_open';
 
+export interface UpstreamErrorDetail {
+  status?: number | undefined;
+  body?: string | undefined;
+  cause?: unknown;
+  message?: string;
+  /** False when this lookup sent nothing to the origin (outage-log.ts); true by default. */
+  madeCall?: boolean;
+}
+
 export class UpstreamError extends Error {
   constructor(
     readonly kind: UpstreamFailureKind,
     readonly url: string,
-    detail: { status?: number; body?: string; cause?: unknown; message?: string } = {},
+    detail: UpstreamErrorDetail = {},
   ) {
     super(detail.message ?? `upstream ${kind}${detail.status ? ` ${detail.status}` : ''}: ${url}`, { cause: detail.cause });
     this.name = 'UpstreamError';
     this.status = detail.status;
     this.body = detail.body;
+    this.madeCall = detail.madeCall ?? true;
   }
   readonly status: number | undefined;
   /** The first 200 characters of the answer, for logs. */
   readonly body: string | undefined;
+  /**
+   * Whether the lookup that got this error sent a call to the origin. False for a refusal by the
+   * origin's bounds (circuit open, queue full) and for a failure handed on to another lookup (a
+   * remembered failure, a call shared by several requests): the log has one line per call that
+   * was made, and counts the others (outage-log.ts).
+   */
+  readonly madeCall: boolean;
+
+  /** The same failure, for a lookup that made no call of its own. */
+  withoutCall(): UpstreamError {
+    return new UpstreamError(this.kind, this.url, { status: this.status, body: this.body, cause: this.cause, message: this.message, madeCall: false });
+  }
 }

@@ -3,9 +3,12 @@ import { ConfigError, loadConfig, sharedCacheTimesOf } from '../../../src/server
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', backend: { kind: 'demo' }, defaultSiteKey: 'answers', analyticsCodes: {}, trustProxy: false, logLevel: 'info' });
+    // The embedded demo listens on loopback; a real deployment on every address.
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', backend: { kind: 'demo' }, defaultSiteKey: 'answers', analyticsCodes: {}, trustProxy: false, logLevel: 'info' });
     expect(config).toMatchObject({ metricsPort: undefined, drainDelayMs: 2000, keepAliveTimeoutMs: 65_000, maxConnections: 900 });
     expect(Object.isFrozen(config)).toBe(true);
+    expect(loadConfig({ CONTENT_API_URL: 'http://api.internal', CAMPAIGN_API_URL: 'http://campaigns.internal' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
 
   it('reads the metrics port and the drain delay', () => {
@@ -106,6 +109,8 @@ describe('loadConfig', () => {
     ['TRUST_PROXY', 'loopback, 10.0.0.0/0'],
     ['CONTENT_API_URL', 'http://api.internal/?token=x'],
     ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'Production'],
+    ['NODE_ENV', 'prod'],
     ['DEFAULT_SITE_KEY', 'two words'],
     ['UPSTREAM_TIMEOUT_MS', '0'],
     ['METRICS_PORT', 'nine'],

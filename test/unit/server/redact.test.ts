@@ -1,4 +1,4 @@
-import { errorForLog, redactUrl, redactUrlsIn } from '../../../src/server/redact';
+import { errorForLog, hostForLog, lineWithin, MAX_LOG_LINE_BYTES, redactUrl, redactUrlsIn } from '../../../src/server/redact';
 import { UpstreamError } from '../../../src/server/upstream/upstream-error';
 
 describe('redactUrl', () => {
@@ -34,5 +34,54 @@ describe('errorForLog', () => {
     expect(serialized).toMatchObject({ type: 'TypeError', message: 'cannot read http://api.internal/x?token' });
     expect(String(serialized.stack)).toContain('TypeError: cannot read http://api.internal/x?token');
     expect(JSON.stringify(serialized)).not.toContain('secret');
+  });
+
+  it('a listener that could not bind is expected: type, code and message, no stack', () => {
+    const inUse = Object.assign(new Error('listen EADDRINUSE: address already in use 127.0.0.1:3000'), { code: 'EADDRINUSE', syscall: 'listen', errno: -98 });
+    expect(errorForLog(inUse)).toEqual({ type: 'Error', code: 'EADDRINUSE', message: 'listen EADDRINUSE: address already in use 127.0.0.1:3000' });
+  });
+
+  it("a bug's stack is cut to its first frames", () => {
+    const bug = new Error('deep');
+    bug.stack = `Error: deep\n${'    at frame (file.js:1:1)\n'.repeat(500)}`;
+    expect(String((errorForLog(bug) as Record<string, unknown>).stack).length).toBeLessThanOrEqual(1200);
+  });
+});
+
+describe('hostForLog', () => {
+  it.each([
+    ['user:s3cret@localhost', '[userinfo]@localhost'],
+    ['a@b@example.com:80', '[userinfo]@example.com:80'],
+    ['bad host!', 'bad host!'],
+  ])('%s -> %s', (raw, shown) => {
+    expect(hostForLog(raw)).toBe(shown);
+  });
+
+  it('cuts a long value', () => {
+    expect(hostForLog('h'.repeat(5000))).toBe(`${'h'.repeat(100)}…`);
+  });
+});
+
+describe('lineWithin', () => {
+  const line = (fields: Record<string, unknown>) => `${JSON.stringify({ level: 30, time: 1, reqId: 'r1', ...fields })}\n`;
+
+  it('returns a line that fits as it is', () => {
+    const short = line({ msg: 'request completed', path: '/a' });
+    expect(lineWithin(short)).toBe(short);
+  });
+
+  it('shortens the long strings of a line over 2 KB and marks it', () => {
+    const long = line({ msg: 'x', path: `/${'p'.repeat(9000)}`, note: 'é'.repeat(3000) });
+    const shortened = lineWithin(long);
+    expect(Buffer.byteLength(shortened)).toBeLessThanOrEqual(MAX_LOG_LINE_BYTES);
+    expect(shortened.endsWith('\n')).toBe(true);
+    expect(JSON.parse(shortened)).toMatchObject({ level: 30, reqId: 'r1', msg: 'x', truncated: true, path: `/${'p'.repeat(199)}…` });
+  });
+
+  it('keeps only the essential fields when shortening the strings is not enough', () => {
+    const many = line(Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`field${i}`, 'v'.repeat(60)])));
+    const kept = lineWithin(many);
+    expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(MAX_LOG_LINE_BYTES);
+    expect(JSON.parse(kept)).toEqual({ level: 30, time: 1, reqId: 'r1', truncated: true });
   });
 });

@@ -2,6 +2,7 @@
 import pino from 'pino';
 import { createDataCache, type CachePolicy } from '../../../../src/server/upstream/data-cache';
 import { captureLogs } from '../../../support/logs';
+import { createOutageLog } from '../../../../src/server/upstream/outage-log';
 
 const policy: CachePolicy = { ttlMs: 60_000, maxEntries: 100, maxBytes: 100_000 };
 
@@ -12,6 +13,7 @@ function setup() {
     maxStaleMs: 3_600_000,
     failureBackoffMs: 500,
     log: pino({ level: 'debug' }, captureLogs()),
+    outage: createOutageLog({ log: pino({ level: 'silent' }), intervalMs: 60_000 }),
     now: () => clock,
   });
 }

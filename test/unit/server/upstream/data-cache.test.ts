@@ -1,6 +1,12 @@
 import pino from 'pino';
 import { createDataCache, type CacheKind, type CacheOutcome, type CachePolicy } from '../../../../src/server/upstream/data-cache';
+import { createOutageLog } from '../../../../src/server/upstream/outage-log';
+import { UpstreamError } from '../../../../src/server/upstream/upstream-error';
 import { captureLogs } from '../../../support/logs';
+
+const URL_OF_KEY = 'http://api.test/api/article/search?q=VISITOR-SEARCH-TEXT';
+/** A call that was made and failed, as the HTTP client throws it. */
+const callFailed = () => new UpstreamError('timeout', URL_OF_KEY, { message: 'upstream did not answer within 2000 ms' });
 
 const policy: CachePolicy = { ttlMs: 1000, maxEntries: 3, maxBytes: 10_000 };
 
@@ -8,15 +14,18 @@ function setup() {
   let clock = 1_000_000;
   const logs = captureLogs();
   const outcomes: [CacheKind, CacheOutcome][] = [];
+  const log = pino({ level: 'debug' }, logs);
+  const outage = createOutageLog({ log, intervalMs: 60_000 });
   const cache = createDataCache({
     policies: { settings: policy, menus: policy, lists: policy, articles: policy },
     maxStaleMs: 5000,
     failureBackoffMs: 500,
-    log: pino({ level: 'debug' }, logs),
+    log,
+    outage,
     onOutcome: (kind, outcome) => outcomes.push([kind, outcome]),
     now: () => clock,
   });
-  return { cache, logs, outcomes, advance: (ms: number) => (clock += ms) };
+  return { cache, logs, outcomes, outage, advance: (ms: number) => (clock += ms) };
 }
 
 /** A loader that counts calls and answers what it is told. */
@@ -62,23 +71,28 @@ describe('data cache', () => {
     expect(outcomes.map(([, o]) => o)).toEqual(['miss', 'stale', 'hit']);
   });
 
-  it('stale-if-error: a failed refresh keeps the good value, logged as stale served', async () => {
-    const { cache, advance, logs } = setup();
+  it('stale-if-error: a failed refresh keeps the good value; its call is one line, the stale answers are counted', async () => {
+    const { cache, advance, logs, outage } = setup();
     let fail = false;
     const load = loader(async () => {
-      if (fail) throw new Error('upstream down');
+      if (fail) throw callFailed();
       return 'good';
     });
-    await cache.get('settings', 'k', load);
+    await cache.get('lists', 'searchArticles:["VISITOR-SEARCH-TEXT"]', load);
     advance(1500);
     fail = true;
-    expect(await cache.get('settings', 'k', load)).toBe('good'); // triggers the failing refresh
+    expect(await cache.get('lists', 'searchArticles:["VISITOR-SEARCH-TEXT"]', load)).toBe('good'); // triggers the failing refresh
     await flush();
-    expect(await cache.get('settings', 'k', load)).toBe('good');
-    expect(logs.events('cache.stale_served').some((l) => l.reason === 'upstream_failing' && l.level === 40)).toBe(true);
+    for (let i = 0; i < 5; i++) expect(await cache.get('lists', 'searchArticles:["VISITOR-SEARCH-TEXT"]', load)).toBe('good');
+    expect(load).toHaveBeenCalledTimes(2);
+    expect(logs.events('cache.refresh_failed')).toEqual([expect.objectContaining({ level: 40, cache: 'lists', kind: 'timeout', url: URL_OF_KEY })]);
+    outage.flush();
+    expect(logs.events('upstream.outage_summary')).toEqual([expect.objectContaining({ origin: 'http://api.test', failedCalls: 0, staleServed: 6 })]);
+    // The key, a visitor's search text, is on no line (the URL's query values go at the logger).
+    expect(logs.raw.filter((line) => line.includes('VISITOR-SEARCH-TEXT') && !line.includes('"url"'))).toEqual([]);
     // Past TTL + maxStale the value is too old to serve: the failure shows.
     advance(6000);
-    await expect(cache.get('settings', 'k', load)).rejects.toThrow('upstream down');
+    await expect(cache.get('lists', 'searchArticles:["VISITOR-SEARCH-TEXT"]', load)).rejects.toThrow('upstream did not answer');
   });
 
   it('a failure is never stored as data, and backs off before asking upstream again', async () => {
@@ -95,6 +109,33 @@ describe('data cache', () => {
     fail = false;
     expect(await cache.get('articles', 'k', load)).toBe('ok');
     expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('a remembered failure is handed on as a lookup without a call, and counted', async () => {
+    const { cache, logs, outage } = setup();
+    const load = loader(async () => {
+      throw callFailed();
+    });
+    const first = await cache.get('settings', 'k', load).catch((error: unknown) => error);
+    const again = await Promise.all([1, 2, 3].map(() => cache.get('settings', 'k', load).catch((error: unknown) => error)));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(first).toMatchObject({ kind: 'timeout', madeCall: true });
+    for (const error of again) expect(error).toMatchObject({ kind: 'timeout', madeCall: false });
+    outage.flush();
+    expect(logs.events('upstream.outage_summary')).toEqual([expect.objectContaining({ failedWithoutCall: 3, failedWithoutCallReasons: { remembered: 3 } })]);
+  });
+
+  it('requests that shared one failed call: the first gets it as its own, the others without a call', async () => {
+    const { cache } = setup();
+    let fail!: () => void;
+    const load = loader(() => new Promise<string>((_resolve, reject) => (fail = () => reject(callFailed()))));
+    const all = Promise.all(Array.from({ length: 20 }, () => cache.get('settings', 'k', load).then(() => undefined, (error: unknown) => error as UpstreamError)));
+    await flush();
+    fail();
+    const errors = await all;
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(errors.filter((error) => error?.madeCall === true)).toHaveLength(1);
+    expect(errors.filter((error) => error?.madeCall === false)).toHaveLength(19);
   });
 
   it('is bounded in entries', async () => {

@@ -1,5 +1,6 @@
 import pino from 'pino';
 import { createOriginGuard, isOriginFailure, type OriginLimits } from '../../../../src/server/upstream/origin-guard';
+import { createOutageLog } from '../../../../src/server/upstream/outage-log';
 import { UpstreamError } from '../../../../src/server/upstream/upstream-error';
 import { captureLogs } from '../../../support/logs';
 
@@ -7,8 +8,10 @@ const URL_A = 'http://api.test/api/x';
 
 function setup(limits: Partial<OriginLimits> = {}) {
   const logs = captureLogs();
-  const guard = createOriginGuard('http://api.test', { connections: 2, queue: 1, breakAfter: 2, halfOpenAfterMs: 1000, ...limits }, pino({}, logs));
-  return { guard, logs };
+  const log = pino({}, logs);
+  const outage = createOutageLog({ log, intervalMs: 60_000 });
+  const guard = createOriginGuard('http://api.test', { connections: 2, queue: 1, breakAfter: 2, halfOpenAfterMs: 1000, ...limits }, log, outage);
+  return { guard, logs, outage };
 }
 
 /** A call that stays pending until the test settles it. */
@@ -42,14 +45,17 @@ describe('origin guard: bulkhead', () => {
   });
 
   it('a queued call whose budget ends stops waiting at once, as a timeout, and never runs', async () => {
-    const { guard } = setup({ connections: 1 });
+    const { guard, logs, outage } = setup({ connections: 1 });
     const busy = pendingCall();
     const running = guard.run(URL_A, never(), busy.call);
     const budget = new AbortController();
     const queued = jest.fn(async () => 'late');
-    const waiting = kindOf(guard.run(URL_A, budget.signal, queued));
+    const waiting = guard.run(URL_A, budget.signal, queued).catch((error: unknown) => error);
     budget.abort();
-    expect(await waiting).toBe('timeout');
+    // No call was made: the error says so, and the outage summary counts it.
+    expect(await waiting).toMatchObject({ kind: 'timeout', madeCall: false });
+    outage.flush();
+    expect(logs.events('upstream.outage_summary')).toEqual([expect.objectContaining({ failedCalls: 0, failedWithoutCallReasons: { queue_timeout: 1 } })]);
     busy.resolve('done');
     await running;
     await new Promise((resolve) => setImmediate(resolve));
@@ -76,13 +82,15 @@ describe('origin guard: circuit breaker', () => {
   afterEach(() => jest.useRealTimers());
 
   it('opens after `breakAfter` consecutive origin failures and then fails fast without calling', async () => {
-    const { guard, logs } = setup();
+    const { guard, logs, outage } = setup();
     expect(await kindOf(guard.run(URL_A, never(), failure('network')))).toBe('network');
     expect(await kindOf(guard.run(URL_A, never(), failure('timeout')))).toBe('timeout');
     const call = jest.fn(async () => 'x');
-    expect(await kindOf(guard.run(URL_A, never(), call))).toBe('circuit_open');
+    await expect(guard.run(URL_A, never(), call)).rejects.toMatchObject({ kind: 'circuit_open', madeCall: false });
     expect(call).not.toHaveBeenCalled();
     expect(logs.events('upstream.circuit_open')).toHaveLength(1);
+    outage.flush();
+    expect(logs.events('upstream.outage_summary')).toEqual([expect.objectContaining({ origin: 'http://api.test', failedWithoutCallReasons: { circuit_open: 1 }, circuit: 'open' })]);
   });
 
   it('counts only failures of the origin: a 404 or a wrong shape in between keeps it closed', async () => {
