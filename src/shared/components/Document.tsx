@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { APP_STATE_ID, serializeAppState, type AppState } from '../app-state';
 import { rememberStrings } from '../format';
-import { rememberedJsonForScript } from '../json-script';
+import { jsonForScript } from '../json-script';
 import { SAVED_THEME_SCRIPT } from '../saved-theme';
 import { BasePathProvider } from './SiteLink';
 
@@ -101,7 +101,7 @@ export function Document({ head, state, assets, children }: DocumentProps) {
         <link rel="stylesheet" href={assets.stylesheet} />
         {head.social ? <SocialTags social={head.social} /> : null}
         {head.structuredData?.map((data, position) => (
-          <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: rememberedJsonForScript(data) }} />
+          <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
         ))}
       </head>
       <body>
