@@ -11,19 +11,3 @@ export function jsonForScript(value: unknown): string {
   const unsafe = json.includes('<') || json.includes('>') || json.includes('&') || json.includes('\u2028') || json.includes('\u2029');
   return unsafe ? json.replace(SCRIPT_UNSAFE, (char) => ESCAPES[char] ?? char) : json;
 }
-
-const serialized = new WeakMap<object, string>();
-
-/**
- * jsonForScript of a value that is never changed once built, serialized once per object: the
- * page heads and app-states that are remembered per site and record (page-head.ts, page.tsx)
- * reach the document as the same objects request after request.
- */
-export function rememberedJsonForScript(value: object): string {
-  let json = serialized.get(value);
-  if (json === undefined) {
-    json = jsonForScript(value);
-    serialized.set(value, json);
-  }
-  return json;
-}
