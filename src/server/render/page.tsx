@@ -139,13 +139,14 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // The policy the page is sent and kept with; a streamed response adds a nonce for React's scripts.
       const contentSecurityPolicy = String(res.getHeader('content-security-policy'));
       const loading = () => view.secondaryParts?.some((part) => !part.settled) ?? false;
-      // Parts answered from memory (the data cache) arrive within this turn of the event loop:
-      // only a part that waits for the network is worth streaming for.
-      if (loading()) await setImmediate();
-      const stillLoading = loading();
-      // People get the shell at once while a secondary part is still loading. Crawlers, HEAD,
-      // error pages and pages whose every part has arrived get the whole page in one body.
-      if (!stillLoading || view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent'])) {
+      // Crawlers, HEAD and error pages get the whole page in one body, with its length.
+      const whole = view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent']);
+      // A page the cache will keep is rendered once when it can be: parts answered from memory
+      // (the data cache) arrive within this turn of the event loop, so let them.
+      if (keep && !whole && loading()) await setImmediate();
+      // People get the page streamed (the shell at once while a part is loading); a kept page
+      // whose every part has arrived is rendered whole, once, and sent as it is kept.
+      if (whole || (keep && !loading())) {
         const html = await renderToDocument(document, renderOptions);
         res.setHeader('cache-control', cacheControl());
         sendDocument(req, res, html, view.status, degraded() ? undefined : keep?.(html, contentSecurityPolicy));
