@@ -17,7 +17,7 @@ import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
 import { closeConnectionsWhenDraining } from './middleware/draining';
 import { errorHandling } from './middleware/errors';
-import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
+import type { Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
 import { pageCaching } from './middleware/page-cache';
@@ -33,6 +33,7 @@ import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
 import { createPageCacheFastPath } from './page-cache/fast-path';
 import { trustFunctionOf, type TrustFunction } from './peer-trust';
+import { createProbeAnswering } from './probes';
 import { createPageRenderer } from './render/page';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
@@ -73,7 +74,8 @@ interface SharedParts {
 }
 
 /**
- * The server: a page-cache hit is answered in front of Express (page-cache/fast-path.ts); past
+ * The server: the health probes are answered first, by Node alone (probes.ts); a page-cache hit
+ * is answered in front of Express (page-cache/fast-path.ts); past
  * the bound on requests in progress, a request waits its turn or is answered 503 (admission.ts);
  * everything else goes through the Express app. Node creates requests and responses from classes that already carry the
  * app's Express prototypes (http-classes.ts). The listener also works on a server without these
@@ -84,6 +86,7 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
   const app = createApp(deps, shared);
   const options = httpClassesFor(app);
   const metrics = deps.metrics ?? noMetrics;
+  const answerProbe = createProbeAnswering({ readiness: deps.readiness, staticHeaders: shared.securityHeaders, trust: shared.trust, metrics, logger: deps.logger });
   const admission = createAdmission({
     maxInFlight: deps.config.maxInFlightRequests,
     maxQueued: deps.config.maxQueuedRequests,
@@ -111,6 +114,7 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
   return {
     options,
     listener: function handleRequest(req, res) {
+      if (answerProbe(req, res)) return;
       if (answerFromPageCacheFirst(req, res)) return;
       admission.enter(req, res, () => app(req, res));
     },
@@ -145,9 +149,6 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(requestLogging(logger, shared.trust));
   app.use(closeConnectionsWhenDraining(deps.readiness));
 
-  // Answered before host resolution: no site, no upstream call.
-  app.get('/healthz', healthCheck());
-  app.get('/readyz', readinessCheck(deps.readiness));
   // Under BASE_PATH, everything after this step sees the site's own path (the prefix taken off).
   if (basePath) app.use(basePathScope(basePath));
   if (assets.dir) {

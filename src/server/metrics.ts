@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
-import { HEALTHY, readinessAnswerOf, type Readiness } from './middleware/health';
+import { probeAnswerOf, probeOf, type Readiness } from './middleware/health';
 import type { UpstreamOutcome } from './upstream/http';
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
@@ -133,11 +133,12 @@ export function metricsPortHandler(registry: Registry, readiness: Readiness): (r
   return function serveMetricsPort(req, res) {
     const path = (req.url ?? '').split('?')[0];
     const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...plain, allow: 'GET, HEAD' }).end('Method not allowed');
-    } else if (path === '/healthz' || path === '/readyz') {
-      const answer = path === '/healthz' ? HEALTHY : readinessAnswerOf(readiness);
+    const probe = probeOf(req.method, req.url);
+    if (probe) {
+      const answer = probeAnswerOf(probe, readiness);
       res.writeHead(answer.status, plain).end(req.method === 'HEAD' ? undefined : answer.body);
+    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...plain, allow: 'GET, HEAD' }).end('Method not allowed');
     } else if (path === '/metrics') {
       registry.metrics().then(
         (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),

@@ -2,7 +2,7 @@
  * The bound on requests in progress and on requests waiting for a slot, over HTTP (issue 15.3):
  * with MAX_IN_FLIGHT_REQUESTS=2 and two pages held by a hanging content API, a third page waits
  * its turn (MAX_QUEUED_REQUESTS) and is served once a slot frees; past the queue, or past
- * MAX_QUEUE_WAIT_MS, a request is answered 503 at once; /healthz never waits.
+ * MAX_QUEUE_WAIT_MS, a request is answered 503 at once; the probes never wait.
  */
 import type { ServerResponse } from 'node:http';
 import { EventEmitter, once } from 'node:events';
@@ -76,6 +76,10 @@ describe('MAX_IN_FLIGHT_REQUESTS=2 with a queue of one', () => {
       });
     // The queue holds one: the fourth is answered while the third still waits.
     expectShed(await request(t.app).get('/').set('Host', 'cooking.example.com'));
+    expect(waitingAnswered).toBe(false);
+    // The probes wait for nothing: they are answered before admission.
+    expect((await request(t.app).get('/healthz')).status).toBe(200);
+    expect((await request(t.app).get('/readyz')).status).toBe(200);
     expect(waitingAnswered).toBe(false);
     expect(hold.held.some((call) => call.url.includes('sub.example.com'))).toBe(false);
 
