@@ -47,6 +47,8 @@ export interface AdmissionOptions {
   readonly metrics: Metrics;
   readonly logger: Logger;
   readonly now?: () => number;
+  /** Answers a request that would be shed in another way when it can (a kept page); true when it did. */
+  readonly answerInstead?: (req: IncomingMessage, res: ServerResponse) => boolean;
   /** STARTS_PER_TURN unless a test sets another. */
   readonly startsPerTurn?: number;
 }
@@ -78,7 +80,8 @@ export function createAdmission(options: AdmissionOptions): Admission {
   let shedSinceLogged = 0;
   let loggedAt = -Infinity;
 
-  function shed(res: ServerResponse): void {
+  function shed(req: IncomingMessage, res: ServerResponse): void {
+    if (options.answerInstead?.(req, res)) return;
     options.metrics.countShed();
     shedSinceLogged += 1;
     if (now() - loggedAt >= SHED_LOG_INTERVAL_MS) {
@@ -142,7 +145,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
       if (bypassesAdmission(req.url, options.basePath)) return start();
       if (queue.length === 0 && mayStart()) return run(res, start);
       // Requests that only wait for the next turn (a slot is free for each) never count as queued.
-      if (queue.length >= options.maxQueued + Math.max(0, options.maxInFlight - inFlight)) return shed(res);
+      if (queue.length >= options.maxQueued + Math.max(0, options.maxInFlight - inFlight)) return shed(req, res);
       const entry: Waiting = {
         res,
         // Started later from another request's end: bound to its own arrival's async context,
@@ -150,7 +153,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
         start: AsyncResource.bind(start),
         timer: setTimeout(() => {
           dropFromQueue(entry);
-          shed(res);
+          shed(req, res);
         }, options.maxWaitMs),
       };
       queue.push(entry);

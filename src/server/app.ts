@@ -15,7 +15,6 @@ import './locals';
 import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
-import { closeConnectionsWhenDraining } from './middleware/draining';
 import { errorHandling } from './middleware/errors';
 import type { Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
@@ -31,7 +30,7 @@ import { requestLogging } from './logger';
 import { noMetrics, type Metrics } from './metrics';
 import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
-import { createPageCacheFastPath } from './page-cache/fast-path';
+import { createPageCacheFastPath, type FastPath } from './page-cache/fast-path';
 import { trustFunctionOf, type TrustFunction } from './peer-trust';
 import { createProbeAnswering } from './probes';
 import { createPageRenderer } from './render/page';
@@ -95,13 +94,14 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
     staticHeaders: shared.securityHeaders,
     metrics,
     logger: deps.logger,
+    // A request the queue cannot take is answered with its kept page, even stale, rather than a 503.
+    answerInstead: (req, res) => answerFromPageCacheFirst(req, res, true),
   });
-  const answerFromPageCacheFirst = deps.pageCache
+  const answerFromPageCacheFirst: FastPath = deps.pageCache
     ? createPageCacheFastPath({
         cache: deps.pageCache,
         cdn: deps.cdn,
         staticHeaders: shared.securityHeaders,
-        readiness: deps.readiness,
         metrics,
         logger: deps.logger,
         defaultSiteKey: deps.config.defaultSiteKey,
@@ -114,6 +114,10 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
   return {
     options,
     listener: function handleRequest(req, res) {
+      // From SIGTERM on, every answer closes its connection: a keep-alive client (or balancer)
+      // would otherwise hold the server open until the forced exit and lose the request in
+      // flight then; its next request opens a new connection, which reaches another instance.
+      if (!deps.readiness.ready) res.setHeader('connection', 'close');
       if (answerProbe(req, res)) return;
       if (answerFromPageCacheFirst(req, res)) return;
       admission.enter(req, res, () => app(req, res));
@@ -147,7 +151,6 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   if (deps.metrics) app.use(requestMetrics(deps.metrics, basePath));
   app.use(staticHeaders(shared.securityHeaders));
   app.use(requestLogging(logger, shared.trust));
-  app.use(closeConnectionsWhenDraining(deps.readiness));
 
   // Under BASE_PATH, everything after this step sees the site's own path (the prefix taken off).
   if (basePath) app.use(basePathScope(basePath));
@@ -162,7 +165,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, trust: shared.trust }));
   app.use(httpsRedirect({ trust: shared.trust, basePath }));
   app.use(routeMatching());
-  // Page-cache hits while draining (the fast path leaves those to Express), and every miss.
+  // Every miss (hits were answered in front of Express).
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, trust: shared.trust }));
   app.use(documentCompression());
   // From here on every lookup shares the request's one upstream budget.

@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    // /readyz turns 503 and every answer now closes its connection (middleware/draining.ts).
+    // /readyz turns 503 and every answer now closes its connection (app.ts).
     readiness.ready = false;
     // A balancer needs a few health checks to notice; meanwhile this instance keeps serving.
     // An operator's Ctrl-C (SIGINT) does not wait.

@@ -3,8 +3,8 @@
  * wait: the page cache, the admission queue (admission.ts) and Express. A balancer with a short
  * health timeout must not take an instance out exactly when it is protecting its cached sites
  * from an overload (issue 26): the answer then costs its own parsing and nothing else. It
- * carries what every answer carries (security headers, request id, `Connection: close` while
- * draining), and leaves the request line and request metrics as the Express path would.
+ * carries what every answer carries (security headers, request id), and leaves the request
+ * line and request metrics as the Express path would.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
@@ -31,8 +31,7 @@ export function createProbeAnswering(deps: ProbeDeps): (req: IncomingMessage, re
     const started = performance.now();
     const answer = probeAnswerOf(probe, deps.readiness);
     const reqId = requestIdOf(req.headers['x-request-id'], peerIsTrusted(deps.trust, req.socket));
-    const draining = deps.readiness.ready ? [] : ['connection', 'close'];
-    res.writeHead(answer.status, [...headers, ...draining, 'x-request-id', reqId, 'content-length', String(Buffer.byteLength(answer.body))]);
+    res.writeHead(answer.status, [...headers, 'x-request-id', reqId, 'content-length', String(Buffer.byteLength(answer.body))]);
     res.end(req.method === 'HEAD' ? undefined : answer.body);
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.observeRequest({ route: probe, site: SITE_LABEL.none, status: answer.status, seconds });

@@ -121,4 +121,25 @@ describe('MAX_IN_FLIGHT_REQUESTS=2, no queue, with the page cache', () => {
     expectShed(await request(t.app).get('/article-2').set('Host', 'sub.example.com'));
     await hold.release();
   });
+
+  it('while draining and busy, every kept page still answers 200 and the 503s close their connection', async () => {
+    const stale = await request(t.app).get('/article-4').set('Host', 'sub.example.com');
+    clock += 11_000;
+    const fresh = await request(t.app).get('/article-3').set('Host', 'sub.example.com');
+    const hold = await holdTwoPages(t);
+    t.readiness.ready = false;
+    try {
+      for (const [path, kept] of [['/article-3', fresh], ['/article-4', stale]] as const) {
+        const res = await request(t.app).get(path).set('Host', 'sub.example.com');
+        expect([res.status, res.headers['x-page-cache'], res.headers.connection]).toEqual([200, 'hit', 'close']);
+        expect(res.text).toBe(kept.text);
+      }
+      const shed = await request(t.app).get('/article-5').set('Host', 'sub.example.com');
+      expectShed(shed);
+      expect(shed.headers.connection).toBe('close');
+    } finally {
+      t.readiness.ready = true;
+      await hold.release();
+    }
+  });
 });

@@ -55,6 +55,15 @@ describe('createAdmission', () => {
     expect(started).toEqual(['/a', '/assets/client-X.js']);
   });
 
+  it('lets another answer take the place of a 503 when it can (a kept page)', () => {
+    const answered: string[] = [];
+    const admission = createAdmission({ ...quietOptions, maxInFlight: 1, maxQueued: 0, answerInstead: (req) => req.url === '/kept' && answered.push('/kept') > 0 });
+    const exchanges = ['/a', '/kept', '/other'].map((url) => ({ url, ...fakeExchange(url) }));
+    for (const { url, req, res } of exchanges) admission.enter(req, res, () => answered.push(`started ${url}`));
+    expect(answered).toEqual(['started /a', '/kept']);
+    expect(exchanges.map(({ res }) => res.status)).toEqual([0, 0, 503]);
+  });
+
   it('starts at most startsPerTurn requests in one event-loop turn, the rest in the next turns, none shed while slots are free', async () => {
     const admission = createAdmission({ ...quietOptions, maxInFlight: 10, maxQueued: 0, startsPerTurn: 2 });
     const started: string[] = [];
