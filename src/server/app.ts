@@ -3,15 +3,15 @@
  * Read top to bottom, it is the request's order: page-cache hits in front of Express, then the
  * Express chain, one step per middleware.
  */
-import compression from 'compression';
 import type { RequestListener, ServerOptions } from 'node:http';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createAdmission } from './admission';
 import type { Assets } from './assets';
 import type { Config } from './config';
 import { httpClassesFor } from './http-classes';
 import './locals';
+import { assetCompression } from './middleware/asset-compression';
 import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
@@ -125,18 +125,6 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
   };
 }
 
-/**
- * compression for documents (robots.txt, sitemaps, feed), only for clients that accept an
- * encoding. Rendered pages compress their whole body in one call (encoding.ts, decision 0110).
- */
-function documentCompression(): RequestHandler {
-  const compress = compression();
-  return function compressDocument(req, res, next) {
-    if (req.headers['accept-encoding'] && res.locals.route?.kind === 'document') compress(req, res, next);
-    else next();
-  };
-}
-
 /** The Express chain, in request order. */
 function createApp(deps: AppDeps, shared: SharedParts): Express {
   const { config, logger, assets } = deps;
@@ -155,7 +143,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   // Under BASE_PATH, everything after this step sees the site's own path (the prefix taken off).
   if (basePath) app.use(basePathScope(basePath));
   if (assets.dir) {
-    app.use('/assets', compression(), express.static(assets.dir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use('/assets', assetCompression(), express.static(assets.dir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
 
   app.use(function onlyGetAndHead(req, res, next) {
@@ -167,7 +155,6 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(routeMatching());
   // Every miss (hits were answered in front of Express).
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, trust: shared.trust }));
-  app.use(documentCompression());
   // From here on every lookup shares the request's one upstream budget.
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));
   app.use(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));

@@ -3,9 +3,8 @@
  * rendering nor compression. Fresh for `freshMs`; then, for `staleMs` more, the stale page
  * keeps answering while one request renders its replacement.
  */
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { encodeBody, type Encoding } from '../encoding';
+import { encodeBody, etagsOf, type Encoding } from '../encoding';
 
 export interface CachedPage {
   readonly identity: Buffer;
@@ -78,8 +77,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return true;
     },
     store(key, html, labels, contentSecurityPolicy) {
-      const hash = createHash('sha1').update(html).digest('base64url');
-      const etags = { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` };
+      const etags = etagsOf(html);
       // Compressed once here, synchronously: many concurrent async encoders cost far more time and memory.
       const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etags, storedAt: now(), labels, contentSecurityPolicy, refreshingSince: null };
       cache.set(key, page);
