@@ -11,6 +11,8 @@ import { ConfigError, loadConfig, type Config } from './config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
 import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './listeners';
+import { guardConnections } from './connection-guard';
+import { trustFunctionOf } from './peer-trust';
 import { createPrometheusMetrics, metricsPortHandler, noMetrics, type PrometheusMetrics } from './metrics';
 import type { Readiness } from './middleware/health';
 import { createCampaignApi } from './upstream/campaign-api';
@@ -98,7 +100,10 @@ async function main(): Promise<void> {
 
   const openFilesLimit = readOpenFilesSoftLimit();
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
-  const server: Server = createLimitedServer(setup.options, setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections }).listen(config.port, config.host);
+  const server: Server = createLimitedServer(setup.options, setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
+  // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
+  guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy) });
+  server.listen(config.port, config.host);
   server.on('listening', () =>
     logger.info(
       { event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl, maxConnections, openFilesLimit, ...build },
