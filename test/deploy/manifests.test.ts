@@ -136,6 +136,7 @@ interface ComposeService {
   readonly security_opt?: string[];
   readonly environment?: Record<string, string>;
   readonly volumes?: string[];
+  readonly mem_limit?: string;
 }
 
 describe('Compose file', () => {
@@ -153,6 +154,11 @@ describe('Compose file', () => {
       expect(instance?.environment?.CAMPAIGN_API_URL).toBe('http://demo-api:4001');
     }
     expect(services['demo-api']?.command?.join(' ')).toBe('node dist/demo/main.js --host 0.0.0.0 --content-port 4000 --campaign-port 4001');
+  });
+
+  test("each app instance's memory limit is the Kubernetes limit (the overload's measured peak fits both)", () => {
+    const kubernetesLimit = mebibytes(String(app?.resources?.limits?.memory));
+    for (const name of ['app-1', 'app-2']) expect(mebibytes(String(services[name]?.mem_limit).replace(/m$/, 'Mi'))).toBe(kubernetesLimit);
   });
 
   test('nginx mounts the one template and is given every value it names', () => {
