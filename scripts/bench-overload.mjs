@@ -35,6 +35,8 @@ const HANG_CONCURRENCY = Number(process.env.HANG_CONCURRENCY ?? 400);
 const APP_PORT = Number(process.env.APP_PORT ?? 4150);
 const METRICS_PORT = APP_PORT + 1;
 const PROBE_INTERVAL_MS = 20;
+/** The load's clients come from this many loopback addresses (127.0.2.x). */
+const CLIENT_ADDRESSES = 200;
 const SITE_PROBE_INTERVAL_MS = 500;
 
 /** What a browser sends: the load's pages are compressed as a browser's are. */
@@ -63,13 +65,15 @@ const randomLabel = () => Math.random().toString(36).slice(2, 12);
  */
 async function runLoad(kind) {
   const concurrency = kind === 'flood' ? FLOOD_CONCURRENCY : HANG_CONCURRENCY;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  // Many clients come from many addresses (the public port holds one address to a share of its sockets).
+  const agents = Array.from({ length: CLIENT_ADDRESSES }, (_, i) => new http.Agent({ keepAlive: true, localAddress: `127.0.2.${i + 1}` }));
   let running = true;
   let sent = 0;
   const counts = {};
   process.on('message', () => (running = false));
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, client) => {
+      const agent = agents[client % CLIENT_ADDRESSES];
       while (running && (kind === 'hang' || sent < FLOOD_REQUESTS)) {
         sent += 1;
         const [host, target] =
@@ -121,7 +125,8 @@ async function phase(app, sites, kind, stopAfterMs) {
     while (running) {
       for (const site of sites) {
         const res = await timedGet(agent, APP_PORT, site.host, '/');
-        const key = res.status === 200 && res.body.includes(site.gaCode) ? '200 own site' : String(res.status);
+        // Another answer is named by its status and the page's title (whose page it was).
+        const key = res.status === 200 && res.body.includes(site.gaCode) ? '200 own site' : `${res.status} ${site.host}: ${/<title>([^<]*)/.exec(res.body)?.[1] ?? ''}`.trim();
         siteAnswers[key] = (siteAnswers[key] ?? 0) + 1;
       }
       await sleep(SITE_PROBE_INTERVAL_MS);
