@@ -10,8 +10,29 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 /** The shared harness beside the project (../shared/bench), with its fake content API. */
 export const benchApi = path.resolve(root, '../shared/bench/content-api/server.mjs');
 
-/** How the server runs in production (Dockerfile CMD, npm start): node with these flags. */
-export const SERVER_ARGS = ['--max-semi-space-size=8', '--max-old-space-size=256', path.join(root, 'dist/server/index.js')];
+/**
+ * How the server runs in production, read from the Dockerfile (one source): the runtime stage's
+ * `ENV` lines and its `CMD` (`node <flags> dist/server/index.js`), as `node` arguments and
+ * environment variables. Pure.
+ */
+export function productionCommandOf(dockerfile) {
+  const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const env = {};
+  for (const [, line] of runtime.matchAll(/^ENV (.+)$/gm)) {
+    for (const [, name, value] of line.matchAll(/(\w+)=("[^"]*"|\S+)/g)) env[name] = value.replace(/^"|"$/g, '');
+  }
+  const cmd = /^CMD (\[.*\])$/m.exec(runtime);
+  if (!cmd) throw new Error('no CMD in the Dockerfile');
+  const [program, ...args] = JSON.parse(cmd[1]);
+  if (program !== 'node') throw new Error(`the Dockerfile's CMD runs ${program}, not node`);
+  return { args: args.map((arg) => (arg.startsWith('dist/') ? path.join(root, arg) : arg)), env };
+}
+
+const production = productionCommandOf(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
+/** The Dockerfile CMD's arguments to `node` (npm start uses the same flags). */
+export const SERVER_ARGS = production.args;
+/** The Dockerfile's environment (NODE_ENV, and the allocator's settings); a script's own env goes over it. */
+export const SERVER_ENV = production.env;
 
 export const hasCommand = (name) => process.env.PATH.split(':').some((dir) => existsSync(path.join(dir, name)));
 

@@ -8,6 +8,12 @@
  * come back thousands of times a second and crowd out every other answer, /healthz included.
  * Only when the queue is full, or a request has waited its time, is it answered 503 by Node
  * alone, without the middleware chain.
+ *
+ * At most STARTS_PER_TURN requests start in one turn of the event loop, however many slots are
+ * free: with the upstream failing fast, a request renders its whole page in the turn it starts,
+ * and a turn that renders 16 pages holds every other socket (the probes' too) for 60-100 ms
+ * (issue 26, docs/performance.md). The rest start in the next turns, after Node has read its
+ * sockets again.
  */
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -17,16 +23,18 @@ import type { Metrics } from './metrics';
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
 const SHED_BODY = Buffer.from('Busy, try again shortly');
 
+/** Requests started in one event-loop turn at most (measured with scripts/bench-overload.mjs). */
+export const STARTS_PER_TURN = 8;
+
 /** At most one `load.shed` line in this time; the metric counts every shed request. */
 const SHED_LOG_INTERVAL_MS = 10_000;
 
 /**
- * Requests that never wait nor count: the health probes (they answer without any lookup) and
- * the static assets (files on disk). Pure.
+ * Requests that never wait nor count: the static assets (files on disk). The health probes
+ * never reach admission (probes.ts answers them first). Pure.
  */
 export function bypassesAdmission(url: string | undefined, basePath: string): boolean {
-  const path = url?.split('?', 1)[0] ?? '';
-  return path === '/healthz' || path === '/readyz' || path.startsWith(`${basePath}/assets/`);
+  return (url?.split('?', 1)[0] ?? '').startsWith(`${basePath}/assets/`);
 }
 
 export interface AdmissionOptions {
@@ -39,6 +47,10 @@ export interface AdmissionOptions {
   readonly metrics: Metrics;
   readonly logger: Logger;
   readonly now?: () => number;
+  /** Answers a request that would be shed in another way when it can (a kept page); true when it did. */
+  readonly answerInstead?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** STARTS_PER_TURN unless a test sets another. */
+  readonly startsPerTurn?: number;
 }
 
 export interface Admission {
@@ -68,7 +80,8 @@ export function createAdmission(options: AdmissionOptions): Admission {
   let shedSinceLogged = 0;
   let loggedAt = -Infinity;
 
-  function shed(res: ServerResponse): void {
+  function shed(req: IncomingMessage, res: ServerResponse): void {
+    if (options.answerInstead?.(req, res)) return;
     options.metrics.countShed();
     shedSinceLogged += 1;
     if (now() - loggedAt >= SHED_LOG_INTERVAL_MS) {
@@ -80,23 +93,42 @@ export function createAdmission(options: AdmissionOptions): Admission {
     res.end(SHED_BODY);
   }
 
+  const startsPerTurn = options.startsPerTurn ?? STARTS_PER_TURN;
+  let startedThisTurn = 0;
+  let turnEndScheduled = false;
+  const mayStart = () => inFlight < options.maxInFlight && startedThisTurn < startsPerTurn;
+
   function run(res: ServerResponse, start: () => void): void {
     inFlight += 1;
+    startedThisTurn += 1;
+    endTurnSoon();
     res.once('close', leave);
     start();
   }
 
-  // A request leaves the count from the next event-loop turn on: a page that fails fast renders
-  // in the turn its request arrived, so freeing its slot at once would let one turn render every
-  // request waiting on a socket; this way one turn renders at most `maxInFlight` pages.
-  function leave(): void {
-    setImmediate(() => {
-      inFlight -= 1;
-      const next = queue.shift();
-      if (!next) return;
+  function startWaiting(): void {
+    while (queue.length > 0 && mayStart()) {
+      const next = queue.shift() as Waiting;
       clearTimeout(next.timer);
       run(next.res, next.start);
+    }
+  }
+
+  // The turn's count starts again from a setImmediate, after this turn's reads: the requests
+  // started from there on render in the next turn, whose socket reads come first.
+  function endTurnSoon(): void {
+    if (turnEndScheduled) return;
+    turnEndScheduled = true;
+    setImmediate(() => {
+      turnEndScheduled = false;
+      startedThisTurn = 0;
+      startWaiting();
     });
+  }
+
+  function leave(): void {
+    inFlight -= 1;
+    startWaiting();
   }
 
   function dropFromQueue(entry: Waiting): void {
@@ -111,8 +143,9 @@ export function createAdmission(options: AdmissionOptions): Admission {
     },
     enter(req, res, start) {
       if (bypassesAdmission(req.url, options.basePath)) return start();
-      if (inFlight < options.maxInFlight) return run(res, start);
-      if (queue.length >= options.maxQueued) return shed(res);
+      if (queue.length === 0 && mayStart()) return run(res, start);
+      // Requests that only wait for the next turn (a slot is free for each) never count as queued.
+      if (queue.length >= options.maxQueued + Math.max(0, options.maxInFlight - inFlight)) return shed(req, res);
       const entry: Waiting = {
         res,
         // Started later from another request's end: bound to its own arrival's async context,
@@ -120,7 +153,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
         start: AsyncResource.bind(start),
         timer: setTimeout(() => {
           dropFromQueue(entry);
-          shed(res);
+          shed(req, res);
         }, options.maxWaitMs),
       };
       queue.push(entry);

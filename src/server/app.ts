@@ -3,21 +3,20 @@
  * Read top to bottom, it is the request's order: page-cache hits in front of Express, then the
  * Express chain, one step per middleware.
  */
-import compression from 'compression';
 import type { RequestListener, ServerOptions } from 'node:http';
-import express, { type Express, type RequestHandler } from 'express';
+import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createAdmission } from './admission';
 import type { Assets } from './assets';
 import type { Config } from './config';
 import { httpClassesFor } from './http-classes';
 import './locals';
+import { assetCompression } from './middleware/asset-compression';
 import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
-import { closeConnectionsWhenDraining } from './middleware/draining';
 import { errorHandling } from './middleware/errors';
-import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
+import type { Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
 import { pageCaching } from './middleware/page-cache';
@@ -32,8 +31,9 @@ import { requestLogging } from './logger';
 import { noMetrics, type Metrics } from './metrics';
 import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
-import { createPageCacheFastPath } from './page-cache/fast-path';
+import { createPageCacheFastPath, type FastPath } from './page-cache/fast-path';
 import { trustFunctionOf, type TrustFunction } from './peer-trust';
+import { createProbeAnswering } from './probes';
 import { createPageRenderer } from './render/page';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
@@ -74,7 +74,8 @@ interface SharedParts {
 }
 
 /**
- * The server: a page-cache hit is answered in front of Express (page-cache/fast-path.ts); past
+ * The server: the health probes are answered first, by Node alone (probes.ts); a page-cache hit
+ * is answered in front of Express (page-cache/fast-path.ts); past
  * the bound on requests in progress, a request waits its turn or is answered 503 (admission.ts);
  * everything else goes through the Express app. Node creates requests and responses from classes that already carry the
  * app's Express prototypes (http-classes.ts). The listener also works on a server without these
@@ -85,6 +86,7 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
   const app = createApp(deps, shared);
   const options = httpClassesFor(app);
   const metrics = deps.metrics ?? noMetrics;
+  const answerProbe = createProbeAnswering({ readiness: deps.readiness, staticHeaders: shared.securityHeaders, trust: shared.trust, metrics, logger: deps.logger });
   const admission = createAdmission({
     maxInFlight: deps.config.maxInFlightRequests,
     maxQueued: deps.config.maxQueuedRequests,
@@ -93,13 +95,14 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
     staticHeaders: shared.securityHeaders,
     metrics,
     logger: deps.logger,
+    // A request the queue cannot take is answered with its kept page, even stale, rather than a 503.
+    answerInstead: (req, res) => answerFromPageCacheFirst(req, res, true),
   });
-  const answerFromPageCacheFirst = deps.pageCache
+  const answerFromPageCacheFirst: FastPath = deps.pageCache
     ? createPageCacheFastPath({
         cache: deps.pageCache,
         cdn: deps.cdn,
         staticHeaders: shared.securityHeaders,
-        readiness: deps.readiness,
         metrics,
         logger: deps.logger,
         defaultSiteKey: deps.config.defaultSiteKey,
@@ -112,21 +115,14 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
   return {
     options,
     listener: function handleRequest(req, res) {
+      // From SIGTERM on, every answer closes its connection: a keep-alive client (or balancer)
+      // would otherwise hold the server open until the forced exit and lose the request in
+      // flight then; its next request opens a new connection, which reaches another instance.
+      if (!deps.readiness.ready) res.setHeader('connection', 'close');
+      if (answerProbe(req, res)) return;
       if (answerFromPageCacheFirst(req, res)) return;
       admission.enter(req, res, () => app(req, res));
     },
-  };
-}
-
-/**
- * compression for documents (robots.txt, sitemaps, feed), only for clients that accept an
- * encoding. Rendered pages compress their whole body in one call (encoding.ts, decision 0110).
- */
-function documentCompression(): RequestHandler {
-  const compress = compression();
-  return function compressDocument(req, res, next) {
-    if (req.headers['accept-encoding'] && res.locals.route?.kind === 'document') compress(req, res, next);
-    else next();
   };
 }
 
@@ -144,15 +140,11 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   if (deps.metrics) app.use(requestMetrics(deps.metrics, basePath));
   app.use(staticHeaders(shared.securityHeaders));
   app.use(requestLogging(logger, shared.trust));
-  app.use(closeConnectionsWhenDraining(deps.readiness));
 
-  // Answered before host resolution: no site, no upstream call.
-  app.get('/healthz', healthCheck());
-  app.get('/readyz', readinessCheck(deps.readiness));
   // Under BASE_PATH, everything after this step sees the site's own path (the prefix taken off).
   if (basePath) app.use(basePathScope(basePath));
   if (assets.dir) {
-    app.use('/assets', compression(), express.static(assets.dir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
+    app.use('/assets', assetCompression(), express.static(assets.dir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
 
   app.use(function onlyGetAndHead(req, res, next) {
@@ -162,9 +154,8 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, trust: shared.trust }));
   app.use(httpsRedirect({ trust: shared.trust, basePath }));
   app.use(routeMatching());
-  // Page-cache hits while draining (the fast path leaves those to Express), and every miss.
+  // Every miss (hits were answered in front of Express).
   app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, trust: shared.trust }));
-  app.use(documentCompression());
   // From here on every lookup shares the request's one upstream budget.
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));
   // Notes the articles the lookups return: a shared answer names them for a CDN's purge.

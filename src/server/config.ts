@@ -22,7 +22,8 @@ export interface Config {
   readonly host: string;
   readonly backend: Backend;
   readonly defaultSiteKey: string;
-  readonly analyticsCodes: Readonly<Record<string, string>>;
+  /** Site key to analytics id; a Map, so a site key such as `constructor` reads only what was configured. */
+  readonly analyticsCodes: ReadonlyMap<string, string>;
   readonly trustProxy: TrustProxy;
   readonly logLevel: string;
   /** Budget for one upstream call: connect, headers and body together. */
@@ -142,9 +143,9 @@ function readBackend(env: Env, nodeEnv: string): Backend {
   return { kind: 'demo' };
 }
 
-function readAnalyticsCodes(env: Env): Record<string, string> {
+function readAnalyticsCodes(env: Env): ReadonlyMap<string, string> {
   const raw = env.ANALYTICS_CODES;
-  if (raw === undefined || raw === '') return {};
+  if (raw === undefined || raw === '') return new Map();
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
@@ -154,12 +155,12 @@ function readAnalyticsCodes(env: Env): Record<string, string> {
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
     throw new ConfigError('ANALYTICS_CODES', 'must be a JSON object of site key to analytics id');
   }
-  const codes: Record<string, string> = {};
+  const codes = new Map<string, string>();
   for (const [key, value] of Object.entries(parsed)) {
     if (typeof value !== 'string' || value === '') {
       throw new ConfigError('ANALYTICS_CODES', `must map each site key to a non-empty string (key ${JSON.stringify(key)})`);
     }
-    codes[key.toLowerCase()] = value;
+    codes.set(key.toLowerCase(), value);
   }
   return codes;
 }
@@ -265,7 +266,7 @@ export function loadConfig(env: Env): Config {
     host,
     backend,
     defaultSiteKey,
-    analyticsCodes: Object.freeze(readAnalyticsCodes(env)),
+    analyticsCodes: readAnalyticsCodes(env),
     trustProxy: readTrustProxy(env),
     logLevel,
     upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 1, 60000),

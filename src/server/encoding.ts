@@ -4,8 +4,10 @@
  * a fraction of a millisecond, and brotli's window is sized to the body instead of its 4 MB
  * default.
  */
+import { createHash } from 'node:crypto';
 import type { Transform } from 'node:stream';
-import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -31,12 +33,32 @@ export type Effort = 'kept' | 'once';
 const BROTLI_QUALITY: Readonly<Record<Effort, number>> = { kept: 6, once: 2 };
 const GZIP_LEVEL = 6;
 
-export function encodeBody(body: Buffer, encoding: Exclude<Encoding, 'identity'>, effort: Effort): Buffer {
-  if (encoding === 'gzip') return gzipSync(body, { level: GZIP_LEVEL });
+/** The compressor's settings for a whole body: brotli's window sized to the body, not its 4 MB default. */
+function optionsOf(body: Buffer, encoding: Exclude<Encoding, 'identity'>, effort: Effort): ZlibOptions | BrotliOptions {
+  if (encoding === 'gzip') return { level: GZIP_LEVEL };
   const window = Math.min(24, Math.max(16, Math.ceil(Math.log2(body.length + 1))));
-  return brotliCompressSync(body, {
-    params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort], [constants.BROTLI_PARAM_LGWIN]: window, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-  });
+  return { params: { [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY[effort], [constants.BROTLI_PARAM_LGWIN]: window, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } };
+}
+
+export function encodeBody(body: Buffer, encoding: Exclude<Encoding, 'identity'>, effort: Effort): Buffer {
+  return encoding === 'gzip' ? gzipSync(body, optionsOf(body, encoding, effort)) : brotliCompressSync(body, optionsOf(body, encoding, effort));
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** The same in one call on zlib's thread pool, for bodies that can be megabytes (a sitemap): the event loop goes on meanwhile. */
+export function encodeBodyOffThread(body: Buffer, encoding: Exclude<Encoding, 'identity'>, effort: Effort): Promise<Buffer> {
+  return encoding === 'gzip' ? gzipAsync(body, optionsOf(body, encoding, effort)) : brotliAsync(body, optionsOf(body, encoding, effort));
+}
+
+/**
+ * One strong ETag per encoding of a body: the encoded bytes differ, so a client or cache that
+ * holds one encoding must not be told by a 304 that it holds another. Pure.
+ */
+export function etagsOf(body: Buffer): Readonly<Record<Encoding, string>> {
+  const hash = createHash('sha1').update(body).digest('base64url');
+  return { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` };
 }
 
 /** Brotli's window for streamed pages: 256 KB, ample for a page and a bound on memory per response. */

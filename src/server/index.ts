@@ -12,6 +12,8 @@ import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './conf
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './logger';
 import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './listeners';
+import { guardConnections } from './connection-guard';
+import { trustFunctionOf } from './peer-trust';
 import { createPrometheusMetrics, metricsPortHandler, noMetrics, type PrometheusMetrics } from './metrics';
 import type { Readiness } from './middleware/health';
 import { createCampaignApi } from './upstream/campaign-api';
@@ -114,7 +116,10 @@ async function main(): Promise<void> {
 
   const openFilesLimit = readOpenFilesSoftLimit();
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
-  const server: Server = createLimitedServer(setup.options, setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections }).listen(config.port, config.host);
+  const server: Server = createLimitedServer(setup.options, setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
+  // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
+  guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy) });
+  server.listen(config.port, config.host);
   server.on('listening', () =>
     logger.info(
       { event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl, maxConnections, openFilesLimit, ...build },
@@ -148,7 +153,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    // /readyz turns 503 and every answer now closes its connection (middleware/draining.ts).
+    // /readyz turns 503 and every answer now closes its connection (app.ts).
     readiness.ready = false;
     // A balancer needs a few health checks to notice; meanwhile this instance keeps serving.
     // An operator's Ctrl-C (SIGINT) does not wait.

@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
 
 export interface ConnectionLimits {
   /** A client that has not sent its complete headers by then gets a 408 and is closed. */
@@ -46,6 +47,35 @@ export function connectionCapOf(configured: number, openFilesLimit: number | und
   return Math.max(1, Math.min(configured, openFilesLimit - RESERVED_DESCRIPTORS));
 }
 
+/** Node's own answers to a request its parser refused, by error code; 400 for the rest. */
+const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
+  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
+  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+};
+
+/** How long a refused client may go on sending before its socket is closed. */
+export const CLIENT_ERROR_DRAIN_MS = 1_000;
+
+/**
+ * Answers a request Node's parser refused as Node does (431 for oversize headers, 408, 400),
+ * but closes gracefully: Node destroys the socket at once, and with the rest of an oversize
+ * request still unread the kernel resets the connection, so the client often never read its
+ * 431. Here the answer is sent with a FIN and what the client still sends is read and dropped
+ * for at most CLIENT_ERROR_DRAIN_MS. A socket whose response is in progress is only destroyed
+ * (a status line there would corrupt it), as Node does.
+ */
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, responding: WeakSet<Duplex>): void {
+  // The parser reports every further chunk of a refused request again: the answer is on its way.
+  if (socket.writableEnded) return;
+  if (!socket.writable || responding.has(socket)) {
+    socket.destroy();
+    return;
+  }
+  socket.end(`HTTP/1.1 ${CLIENT_ERROR_STATUS[error.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+  setTimeout(() => socket.destroy(), CLIENT_ERROR_DRAIN_MS).unref();
+}
+
 /** A node:http server with these limits; it does not listen yet. */
 export function createLimitedServer(options: ServerOptions, listener: RequestListener, limits: ConnectionLimits): Server {
   const server = createServer(
@@ -59,5 +89,11 @@ export function createLimitedServer(options: ServerOptions, listener: RequestLis
     listener,
   );
   server.maxConnections = limits.maxConnections;
+  const responding = new WeakSet<Duplex>();
+  server.on('request', (req, res) => {
+    responding.add(req.socket);
+    res.once('close', () => responding.delete(req.socket));
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, responding));
   return server;
 }

@@ -6,7 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
-import { HEALTHY, readinessAnswerOf, type Readiness } from './middleware/health';
+import { probeAnswerOf, probeOf, type Readiness } from './middleware/health';
 import type { UpstreamOutcome } from './upstream/http';
 import { PURGE_PATH, type PurgeRequest } from './purge/purge-request';
 import type { PurgeResult } from './purge/purger';
@@ -159,15 +159,16 @@ export function metricsPortHandler(registry: Registry, readiness: Readiness, pur
   return function serveMetricsPort(req, res) {
     const path = (req.url ?? '').split('?')[0];
     const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+    const probe = probeOf(req.method, req.url);
     if (path === PURGE_PATH) {
       // Without PURGE_TOKEN the route does not exist (contract/app.md, Content updates).
       if (purge) purge(req, res);
       else res.writeHead(404, plain).end('Not found');
+    } else if (probe) {
+      const answer = probeAnswerOf(probe, readiness);
+      res.writeHead(answer.status, plain).end(req.method === 'HEAD' ? undefined : answer.body);
     } else if (req.method !== 'GET' && req.method !== 'HEAD') {
       res.writeHead(405, { ...plain, allow: 'GET, HEAD' }).end('Method not allowed');
-    } else if (path === '/healthz' || path === '/readyz') {
-      const answer = path === '/healthz' ? HEALTHY : readinessAnswerOf(readiness);
-      res.writeHead(answer.status, plain).end(req.method === 'HEAD' ? undefined : answer.body);
     } else if (path === '/metrics') {
       registry.metrics().then(
         (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),

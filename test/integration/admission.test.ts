@@ -2,7 +2,7 @@
  * The bound on requests in progress and on requests waiting for a slot, over HTTP (issue 15.3):
  * with MAX_IN_FLIGHT_REQUESTS=2 and two pages held by a hanging content API, a third page waits
  * its turn (MAX_QUEUED_REQUESTS) and is served once a slot frees; past the queue, or past
- * MAX_QUEUE_WAIT_MS, a request is answered 503 at once; /healthz never waits.
+ * MAX_QUEUE_WAIT_MS, a request is answered 503 at once; the probes never wait.
  */
 import type { ServerResponse } from 'node:http';
 import { EventEmitter, once } from 'node:events';
@@ -78,6 +78,10 @@ describe('MAX_IN_FLIGHT_REQUESTS=2 with a queue of one', () => {
     // The queue holds one: the fourth is answered while the third still waits.
     expectShed(await request(t.app).get('/').set('Host', 'cooking.example.com'));
     expect(waitingAnswered).toBe(false);
+    // The probes wait for nothing: they are answered before admission.
+    expect((await request(t.app).get('/healthz')).status).toBe(200);
+    expect((await request(t.app).get('/readyz')).status).toBe(200);
+    expect(waitingAnswered).toBe(false);
     expect(hold.held.some((call) => call.url.includes('sub.example.com'))).toBe(false);
 
     await hold.release();
@@ -118,5 +122,26 @@ describe('MAX_IN_FLIGHT_REQUESTS=2, no queue, with the page cache', () => {
     // A page the cache does not hold is shed.
     expectShed(await request(t.app).get('/article-2').set('Host', 'sub.example.com'));
     await hold.release();
+  });
+
+  it('while draining and busy, every kept page still answers 200 and the 503s close their connection', async () => {
+    const stale = await request(t.app).get('/article-4').set('Host', 'sub.example.com');
+    clock += 11_000;
+    const fresh = await request(t.app).get('/article-3').set('Host', 'sub.example.com');
+    const hold = await holdTwoPages(t);
+    t.readiness.ready = false;
+    try {
+      for (const [path, kept] of [['/article-3', fresh], ['/article-4', stale]] as const) {
+        const res = await request(t.app).get(path).set('Host', 'sub.example.com');
+        expect([res.status, res.headers['x-page-cache'], res.headers.connection]).toEqual([200, 'hit', 'close']);
+        expect(res.text).toBe(kept.text);
+      }
+      const shed = await request(t.app).get('/article-5').set('Host', 'sub.example.com');
+      expectShed(shed);
+      expect(shed.headers.connection).toBe('close');
+    } finally {
+      t.readiness.ready = true;
+      await hold.release();
+    }
   });
 });

@@ -88,6 +88,25 @@ describe('connection limits', () => {
   });
 });
 
+describe('oversize requests', () => {
+  it('an oversize request (34 KB of path and User-Agent, and more than one read of headers) reads its 431: no connection reset', async () => {
+    const port = await listening(hello());
+    // Past one read of the socket (64 KB): Node's own answer closed with bytes unread, and the reset lost the 431.
+    const oversize = `GET /${'a'.repeat(20_000)} HTTP/1.1\r\nHost: example.com\r\nUser-Agent: ${'b'.repeat(14_000)}\r\nX-Pad: ${'c'.repeat(150_000)}\r\n\r\n`;
+    for (let n = 0; n < 5; n++) {
+      const socket = await open(port);
+      const received = new Promise<string>((resolve, reject) => {
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.once('error', reject);
+        socket.once('close', () => resolve(text));
+      });
+      socket.write(oversize);
+      await expect(received).resolves.toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\nConnection: close\r\n/);
+    }
+  });
+});
+
 describe('the connection cap', () => {
   it('reads the soft open-files limit', () => {
     const limits = 'Limit                     Soft Limit           Hard Limit           Units\nMax open files            1024                 524288               files\n';

@@ -44,9 +44,15 @@ describe('the two service paths', () => {
     expect(t.upstream.campaignCalls.map((call) => call.path)).toEqual(['/meta-ms/api/v1/meta-db/campaigns/checkCampaign/empty']);
   });
 
-  it('an id with URL syntax stays one path segment', async () => {
-    await load('/?utm_id=a%2F..%2Fb%3Fx%3D1');
-    expect(t.upstream.campaignCalls[0]?.path).toBe('/meta-ms/api/v1/meta-db/campaigns/checkCampaign/a%2F..%2Fb%3Fx%3D1');
+  it('an id of unreserved characters is asked about as it is', async () => {
+    await load('/?utm_id=Spring_2026.news-letter~1');
+    expect(t.upstream.campaignCalls.map((call) => call.path)).toEqual(['/meta-ms/api/v1/meta-db/campaigns/checkCampaign/Spring_2026.news-letter~1']);
+  });
+
+  it.each(['a%2F..%2Fb%3Fx%3D1', '..%2F..%2Fadmin', 'a%20b', '%C3%A9t%C3%A9', 'a%25b'])('an id with other characters (utm_id=%s) is never sent to the campaign service: no campaign', async (utmId) => {
+    const { state } = await load(`/?utm_id=${utmId}`);
+    expect(t.upstream.campaignCalls).toEqual([]);
+    expect(state.campaign).toEqual({ exists: false, headline: null });
   });
 
   it('runs on home, article, category and the search view; never on private, error or document routes', async () => {

@@ -162,6 +162,24 @@ describe('Last-Modified and If-Modified-Since', () => {
   });
 });
 
+describe('validators per encoding', () => {
+  it.each(['/robots.txt', '/sitemap.xml', '/feed.xml'])('%s has one ETag per encoding, and a 304 only for the encoding the client holds', async (path) => {
+    const identity = await get(path, 'example.com').set('Accept-Encoding', 'identity');
+    const gzip = await get(path, 'example.com').set('Accept-Encoding', 'gzip');
+    const br = await get(path, 'example.com').set('Accept-Encoding', 'br');
+    expect([identity.headers['content-encoding'], gzip.headers['content-encoding'], br.headers['content-encoding']]).toEqual([undefined, 'gzip', 'br']);
+    expect(gzip.text).toBe(identity.text);
+    expect(br.text).toBe(identity.text);
+    const etags = [identity, gzip, br].map((res) => res.headers.etag);
+    expect(new Set(etags).size).toBe(3);
+    for (const res of [identity, gzip, br]) expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    // The identity ETag does not validate the gzip bytes; the gzip one does.
+    expect((await get(path, 'example.com').set('Accept-Encoding', 'gzip').set('If-None-Match', String(etags[0]))).status).toBe(200);
+    const notModified = await get(path, 'example.com').set('Accept-Encoding', 'gzip').set('If-None-Match', String(etags[1]));
+    expect([notModified.status, notModified.headers.etag]).toEqual([304, etags[1]]);
+  });
+});
+
 describe('degraded documents (built after a failed lookup) are private', () => {
   it.each(['/sitemap.xml', '/feed.xml'])('%s with a list that could not be loaded: private, no-store, no validators, never a 304', async (path) => {
     t.upstream.override('/api/article/list', failWith.status(500));

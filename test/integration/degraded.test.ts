@@ -126,11 +126,12 @@ describe('answers without a page', () => {
     rmSync(assetsDir, { recursive: true, force: true });
   });
 
-  it('a 308 to https carries a Cache-Control', async () => {
+  it('a 308 to https carries a Cache-Control for the browser only, per scheme', async () => {
     const res = await request(proxied.app).get('/article-1').set('Host', 'sub.example.com').set('X-Forwarded-Proto', 'http');
     expect(res.status).toBe(308);
     expect(res.headers.location).toBe('https://sub.example.com/article-1');
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    expect(res.headers.vary).toMatch(/X-Forwarded-Proto/);
   });
 
   it('a 404 for a missing asset is titled "Page not found"', async () => {

@@ -113,6 +113,33 @@ describe('health and logs', () => {
     }
   });
 
+  it('the probes answer as every answer does: no-store, a request id, security headers, the request line', async () => {
+    for (const [path, body] of [['/healthz', 'ok'], ['/readyz?full=1', 'ready']] as const) {
+      t.logs.clear();
+      const res = await request(t.app).get(path);
+      expect([res.status, res.text, res.headers['cache-control'], res.headers['content-type']]).toEqual([200, body, 'no-store', 'text/plain; charset=utf-8']);
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(t.logs.lines.filter((l) => l.msg === 'request completed')).toEqual([expect.objectContaining({ reqId: res.headers['x-request-id'], method: 'GET', path: path.split('?')[0], status: 200 })]);
+    }
+    const head = await request(t.app).head('/healthz');
+    expect([head.status, head.text]).toEqual([200, undefined]);
+    // Only GET and HEAD are probes; another method is answered as any other request.
+    expect((await request(t.app).post('/healthz')).status).toBe(405);
+  });
+
+  it('while draining, the probes close their connection; /readyz says 503 and logs no error', async () => {
+    t.readiness.ready = false;
+    try {
+      const [healthz, readyz] = [await request(t.app).get('/healthz'), await request(t.app).get('/readyz')];
+      expect([healthz.status, healthz.headers.connection]).toEqual([200, 'close']);
+      expect([readyz.status, readyz.text, readyz.headers.connection]).toEqual([503, 'shutting down', 'close']);
+      expect(t.logs.lines.filter((l) => l.level >= 50)).toEqual([]);
+    } finally {
+      t.readiness.ready = true;
+    }
+  });
+
   it('the request line carries reqId, host, site key, method, path, status and time', async () => {
     const res = await get('/article-1?x=1');
     const line = t.logs.lines.find((l) => l.msg === 'request completed');

@@ -6,10 +6,11 @@
  */
 import fc from 'fast-check';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, createServer, type Server } from 'node:http';
+import { Agent, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/listeners';
 import { normalizeHost } from '../../src/server/rules/host';
 import { failWith } from '../support/fake-upstream';
 import { appStateProblemOf, looselyEncode, NASTY_STRINGS, percentEncodeBytes, rawBytes, send, sendBytes, unescapedReflectionsOf, type Answer, type HostileRequest } from '../support/hostile-input';
@@ -40,7 +41,8 @@ writeFileSync(path.join(assetsDir, 'client-TEST.js'), 'export {};\n');
 async function startTarget(trustProxy: boolean): Promise<Target> {
   // warn: the failures looked for are logged as errors; 6,000 request lines would only cost time.
   const app = await startTestApp({ assets: { ...TEST_ASSETS, dir: assetsDir }, env: { LOG_LEVEL: 'warn', ...(trustProxy ? { TRUST_PROXY: 'loopback' } : {}) } });
-  const server = createServer(app.serverOptions, app.app).listen(0, '127.0.0.1');
+  // The production server's limits and its answers to requests Node's parser refuses (400, 431).
+  const server = createLimitedServer(app.serverOptions, app.app, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: 65_000, maxConnections: 1_000 }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { app, server, port: (server.address() as AddressInfo).port, proxied: trustProxy };
 }

@@ -56,6 +56,12 @@ describe('settings resolution through HTTP', () => {
     expect(state.gaCode).toBe('G-OTHER');
   });
 
+  it('iv: an unknown host whose site key is `constructor` (an Object.prototype member) gets no analytics id that ANALYTICS_CODES does not hold', async () => {
+    const { state } = await home('www.constructor.org');
+    expect(state.hostKey).toBe('constructor');
+    expect(state.gaCode).toBeNull();
+  });
+
   it('ads disabled by the parent domain', async () => {
     const { state, doc } = await home('noads.example.com');
     expect(state.adSlots).toEqual([]);

@@ -158,6 +158,9 @@ describe('TRUST_PROXY', () => {
     const res = await request(proxied.app).get('/article-1?utm_id=a%20b').set('Host', 'internal').set('X-Forwarded-Host', 'sub.example.com').set('X-Forwarded-Proto', 'http');
     expect(res.status).toBe(308);
     expect(res.headers.location).toBe('https://sub.example.com/article-1?utm_id=a%20b');
+    // Cacheable per scheme only: the browser keeps it, no shared cache hands it to https visitors.
+    expect(res.headers['cache-control']).toBe('private, max-age=3600');
+    expect(res.headers.vary).toMatch(/X-Forwarded-Proto/);
   });
 
   it('the redirect never leaves the validated host', async () => {

@@ -1,4 +1,5 @@
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../encoding';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
@@ -7,8 +8,8 @@ import { requestSiteRoot } from '../seo/request-origin';
 /**
  * robots.txt, ads.txt, the sitemap and the feed: built from the resolved site and sent with the
  * route table's content type, cacheable by shared caches like a page (the page-cache step's
- * Cache-Control), with Last-Modified where the document knows it (If-Modified-Since then gets
- * a 304 from Express). Other routes go on to page rendering; a failure (a sitemap part that
+ * Cache-Control), with an ETag per encoding and Last-Modified where the document knows it
+ * (If-None-Match or If-Modified-Since then gets a 304). Other routes go on to page rendering; a failure (a sitemap part that
  * does not exist, a site without ads.txt) goes to the error handler, which answers it in the
  * site's shell.
  */
@@ -22,15 +23,31 @@ export function documentRendering(options: { basePath: string; sitemapUrlLimit?:
     const lookup = lookupScopeOf(req, res);
     const origin = requestSiteRoot(req, site.canonicalHost ?? host, options.basePath);
     const built = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin, basePath: options.basePath, part: route.part, api: upstream.api, lookup, sitemapUrlLimit: options.sitemapUrlLimit, isFirstReport });
-    res.status(200).type(route.rule.contentType);
+    res.status(200).type(route.rule.contentType).vary('Accept-Encoding');
+    const body = Buffer.from(built.body);
+    const encoding = preferredEncoding(req.headers['accept-encoding']);
     if (lookup.fellBack.size > 0) {
       // Built after a failed lookup (another site's settings, a list left out): private, and
       // with no validators, so no cache keeps it and no client is told its copy is current.
-      res.set('cache-control', 'private, no-store').set('content-length', String(Buffer.byteLength(built.body))).end(built.body);
-      return;
+      res.set('cache-control', 'private, no-store');
+    } else {
+      res.set('cache-control', pageOutput.cacheControl(200)).set('etag', etagsOf(body)[encoding]);
+      if (built.lastmod) res.set('last-modified', new Date(built.lastmod).toUTCString());
+      if (req.fresh) {
+        res.status(304).end();
+        return;
+      }
     }
-    res.set('cache-control', pageOutput.cacheControl(200));
-    if (built.lastmod) res.set('last-modified', new Date(built.lastmod).toUTCString());
-    res.send(built.body);
+    await sendEncoded(req, res, body, encoding);
   };
+}
+
+/**
+ * A document in the encoding the client prefers, compressed in one call off the event loop
+ * (a sitemap can be megabytes): one compressor a request, for the time of the call.
+ */
+async function sendEncoded(req: Request, res: Response, body: Buffer, encoding: ReturnType<typeof preferredEncoding>): Promise<void> {
+  const bytes = encoding === 'identity' ? body : await encodeBodyOffThread(body, encoding, 'once');
+  if (encoding !== 'identity') res.set('content-encoding', encoding);
+  res.set('content-length', String(bytes.length)).end(req.method === 'HEAD' ? undefined : bytes);
 }

@@ -1,5 +1,4 @@
-import type { RequestHandler } from 'express';
-
+/** The health probes (contract/app.md, Routes): what they answer. Both ports answer them in front of everything else (probes.ts). */
 /** Flipped to false when shutdown begins, so the load balancer stops sending traffic. */
 export interface Readiness {
   ready: boolean;
@@ -10,6 +9,16 @@ export interface ProbeAnswer {
   readonly body: string;
 }
 
+/** The two probes, at the root of both ports (never under BASE_PATH). */
+export type ProbeName = 'healthz' | 'readyz';
+
+/** The probe a request asks for: GET or HEAD of exactly its path, any query; undefined when it is none. Pure. */
+export function probeOf(method: string | undefined, url: string | undefined): ProbeName | undefined {
+  if (method !== 'GET' && method !== 'HEAD') return undefined;
+  const path = url?.split('?', 1)[0];
+  return path === '/healthz' ? 'healthz' : path === '/readyz' ? 'readyz' : undefined;
+}
+
 /** /healthz: the process runs. Pure; shared by the public port and the metrics port. */
 export const HEALTHY: ProbeAnswer = { status: 200, body: 'ok' };
 
@@ -18,16 +27,7 @@ export function readinessAnswerOf(readiness: Readiness): ProbeAnswer {
   return readiness.ready ? { status: 200, body: 'ready' } : { status: 503, body: 'shutting down' };
 }
 
-/** /healthz: never calls upstream. */
-export function healthCheck(): RequestHandler {
-  return function healthz(_req, res) {
-    res.set('cache-control', 'no-store').type('text/plain').status(HEALTHY.status).send(HEALTHY.body);
-  };
-}
-
-export function readinessCheck(readiness: Readiness): RequestHandler {
-  return function readyz(_req, res) {
-    const answer = readinessAnswerOf(readiness);
-    res.set('cache-control', 'no-store').type('text/plain').status(answer.status).send(answer.body);
-  };
+/** What a probe answers now. Pure. */
+export function probeAnswerOf(probe: ProbeName, readiness: Readiness): ProbeAnswer {
+  return probe === 'healthz' ? HEALTHY : readinessAnswerOf(readiness);
 }

@@ -10,7 +10,13 @@ import { peerIsTrusted, type TrustFunction } from '../peer-trust';
  */
 export const MAX_LOCATION_LENGTH = 2048;
 
-export const REDIRECT_CACHE_CONTROL = 'public, max-age=3600';
+/**
+ * The redirect is the answer for the http address only, and the https one serves the page: a
+ * shared cache that keys on the URL without the scheme (a CDN that forwards both to us) would
+ * send the redirect to https visitors too, a loop. So only the browser keeps it (its cache key
+ * holds the scheme), and the Vary names what it depends on.
+ */
+export const REDIRECT_CACHE_CONTROL = 'private, max-age=3600';
 
 /** True when X-Forwarded-Proto (its first value) says the visitor came over plain http. Pure. */
 export function forwardedOverHttp(forwardedProto: string | string[] | undefined): boolean {
@@ -37,8 +43,8 @@ export function httpsRedirect(options: { trust: TrustFunction; basePath: string 
     // req.path is the site's own path: the base path was taken off in front (base-path.ts).
     const location = httpsLocationOf(host, joinPath(options.basePath, req.path), req.originalUrl);
     if (location.length > MAX_LOCATION_LENGTH) return next(badRequest('This address is too long.'));
-    // The same for every visitor of that address: a CDN may keep it for a while.
     res.setHeader('cache-control', REDIRECT_CACHE_CONTROL);
+    res.vary('X-Forwarded-Proto');
     res.redirect(308, location);
   };
 }

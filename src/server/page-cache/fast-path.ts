@@ -7,7 +7,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { logPathOf, logRequestCompleted, requestIdOf } from '../logger';
-import type { Readiness } from '../middleware/health';
 import { forwardedOverHttp } from '../middleware/https-redirect';
 import type { Metrics } from '../metrics';
 import { peerIsTrusted, type TrustFunction } from '../peer-trust';
@@ -25,8 +24,6 @@ export interface FastPathDeps {
   readonly logger: Logger;
   readonly defaultSiteKey: string;
   readonly trust: TrustFunction;
-  /** While draining, answers go through Express (which closes their connections). */
-  readonly readiness: Readiness;
   readonly metrics: Metrics;
   /** The prefix the sites are served under: a target outside it is left to Express. */
   readonly basePath: string;
@@ -34,14 +31,19 @@ export interface FastPathDeps {
   readonly busy: () => boolean;
 }
 
-/** Returns a handler that answers a request from the page cache and says whether it did. */
-export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessage, res: ServerResponse) => boolean {
+/**
+ * Answers a request from the page cache and says whether it did; a stale page answers as it is
+ * when `staleWillDo` (by default: while no request may start, `busy`).
+ */
+export type FastPath = (req: IncomingMessage, res: ServerResponse, staleWillDo?: boolean) => boolean;
+
+export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
   const sharedCacheControl = cacheControlOf(true, 200, deps.cdn);
   const siteAddressOf = siteAddressResolver(deps.defaultSiteKey);
   // A kept page carries its own CSP (a site's consent platform widens it).
   const staticHeaders = deps.staticHeaders.filter(([name]) => name !== 'content-security-policy').flat();
-  return function answerFromPageCacheFirst(req, res) {
-    if ((req.method !== 'GET' && req.method !== 'HEAD') || !deps.readiness.ready) return false;
+  return function answerFromPageCacheFirst(req, res, staleWillDo = deps.busy()) {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const trusted = peerIsTrusted(deps.trust, req.socket);
     // A visitor who came over http is redirected by the Express chain.
     if (trusted && forwardedOverHttp(req.headers['x-forwarded-proto'])) return false;
@@ -55,7 +57,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): (req: IncomingMessa
 
     const started = performance.now();
     const reqId = requestIdOf(req.headers['x-request-id'], trusted);
-    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, deps.busy(), [...staticHeaders, 'x-request-id', reqId]);
+    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, staleWillDo, [...staticHeaders, 'x-request-id', reqId]);
     if (!page) return false;
     const seconds = (performance.now() - started) / 1000;
     deps.metrics.observeRequest({ route: page.labels.route, site: page.labels.site, status: res.statusCode, seconds });

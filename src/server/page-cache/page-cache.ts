@@ -4,9 +4,8 @@
  * keeps answering while one request renders its replacement. A purge drops pages at once, and
  * a render that began before it is not kept: it may show what the purge removed.
  */
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { encodeBody, type Encoding } from '../encoding';
+import { encodeBody, etagsOf, type Encoding } from '../encoding';
 
 export interface CachedPage {
   readonly identity: Buffer;
@@ -96,8 +95,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return true;
     },
     store(key, html, { labels, contentSecurityPolicy, purgeKeys, renderedSince }) {
-      const hash = createHash('sha1').update(html).digest('base64url');
-      const etags = { identity: `"${hash}"`, gzip: `"${hash}-gzip"`, br: `"${hash}-br"` };
+      const etags = etagsOf(html);
       // Compressed once here, synchronously: many concurrent async encoders cost far more time and memory.
       const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etags, storedAt: now(), labels, contentSecurityPolicy, purgeKeys, refreshingSince: null };
       if (renderedSince === purges) cache.set(key, page);

@@ -57,8 +57,8 @@ export function variantOf(subdomains: readonly SiteSetting[], domains: readonly 
 }
 
 /** Analytics code: the site record's own first, then ANALYTICS_CODES by site key. */
-export function analyticsCodeOf(setting: SiteSetting, siteKey: string, analyticsCodes: Readonly<Record<string, string>>): string | null {
-  return setting.config.gaCode || analyticsCodes[siteKey] || null;
+export function analyticsCodeOf(setting: SiteSetting, siteKey: string, analyticsCodes: ReadonlyMap<string, string>): string | null {
+  return setting.config.gaCode || analyticsCodes.get(siteKey) || null;
 }
 
 /** Menu categories in the order of `categories_menu_option`, whatever order the API answered in. */

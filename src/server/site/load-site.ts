@@ -35,7 +35,7 @@ export interface Site {
 
 export interface SiteLoaderDeps {
   readonly defaultSiteKey: string;
-  readonly analyticsCodes: Readonly<Record<string, string>>;
+  readonly analyticsCodes: ReadonlyMap<string, string>;
 }
 
 export function scopeOf(setting: SiteSetting, source: SettingSource): SettingScope {

@@ -16,15 +16,16 @@ export interface CampaignApi {
 const BY_UTM_ID = '/meta-ms/api/v1/meta-db/campaigns/checkCampaign/:utmId';
 const BY_CAMPAIGN_ID = '/campaigns/api/v1/checkCampaign';
 
+/** RFC 3986's unreserved characters: a path segment as it is, with nothing to encode or decode. */
+const SAFE_UTM_ID = /^[A-Za-z0-9._~-]+$/;
+
 /**
- * A utm id as one path segment. Percent-encoding keeps `/`, `?` and `%` inside the segment, but
- * URL parsing reads `.` and `..` (and their `%2e` forms) as "this" and "parent" path steps
- * whatever the encoding, and an empty id would name the path's parent: such an id cannot be
- * asked about, so it names no campaign (null).
+ * A utm id as one path segment, or null when it cannot be asked about (it names no campaign):
+ * only unreserved characters, so no service that decodes `%2F` before routing can read a path
+ * climb into it; and neither `.` nor `..`, which URL parsing reads as path steps.
  */
 export function utmIdSegment(utmId: string): string | null {
-  const segment = encodeURIComponent(utmId);
-  return segment === '' || segment === '.' || segment === '..' ? null : segment;
+  return SAFE_UTM_ID.test(utmId) && utmId !== '.' && utmId !== '..' ? utmId : null;
 }
 
 const NO_CAMPAIGN: CampaignCheck = { isCampaignExists: false, headlines: [] };

@@ -6,16 +6,15 @@ import { bypassesAdmission, createAdmission } from '../../../src/server/admissio
 import { noMetrics } from '../../../src/server/metrics';
 
 describe('bypassesAdmission', () => {
-  it('lets the probes and the assets through, with or without a query', () => {
-    expect(bypassesAdmission('/healthz', '')).toBe(true);
-    expect(bypassesAdmission('/readyz?full=1', '')).toBe(true);
+  it('lets the assets through, with or without a query', () => {
     expect(bypassesAdmission('/assets/client-X.js', '')).toBe(true);
+    expect(bypassesAdmission('/assets/client-X.js?v=1', '')).toBe(true);
     expect(bypassesAdmission('/answers/assets/client-X.js', '/answers')).toBe(true);
   });
 
-  it('counts pages, documents and look-alike paths', () => {
+  it('counts pages, documents, look-alike paths and the probes (answered before admission, probes.ts)', () => {
     expect(bypassesAdmission('/', '')).toBe(false);
-    expect(bypassesAdmission('/healthz/x', '')).toBe(false);
+    expect(bypassesAdmission('/healthz', '')).toBe(false);
     expect(bypassesAdmission('/assets-guide', '')).toBe(false);
     expect(bypassesAdmission('/assets/client-X.js', '/answers')).toBe(false);
     expect(bypassesAdmission(undefined, '')).toBe(false);
@@ -43,14 +42,56 @@ describe('createAdmission', () => {
     await expect(startedIn).resolves.toBe('second');
   });
 
-  it('answers 503 at once when the queue is full, and lets probes through', () => {
-    const admission = createAdmission({ maxInFlight: 1, maxQueued: 0, maxWaitMs: 60_000, basePath: '', staticHeaders: [['x-content-type-options', 'nosniff']], metrics: noMetrics, logger: pino({ enabled: false }) });
+  const quietOptions = { maxWaitMs: 60_000, basePath: '', staticHeaders: [['x-content-type-options', 'nosniff']] as const, metrics: noMetrics, logger: pino({ enabled: false }) };
+
+  it('answers 503 at once when the queue is full, and lets assets through', () => {
+    const admission = createAdmission({ ...quietOptions, maxInFlight: 1, maxQueued: 0 });
     const started: string[] = [];
-    for (const url of ['/a', '/b', '/healthz']) {
+    for (const url of ['/a', '/b', '/assets/client-X.js']) {
       const { req, res } = fakeExchange(url);
       admission.enter(req, res, () => started.push(url));
       if (url === '/b') expect(res.status).toBe(503);
     }
-    expect(started).toEqual(['/a', '/healthz']);
+    expect(started).toEqual(['/a', '/assets/client-X.js']);
+  });
+
+  it('lets another answer take the place of a 503 when it can (a kept page)', () => {
+    const answered: string[] = [];
+    const admission = createAdmission({ ...quietOptions, maxInFlight: 1, maxQueued: 0, answerInstead: (req) => req.url === '/kept' && answered.push('/kept') > 0 });
+    const exchanges = ['/a', '/kept', '/other'].map((url) => ({ url, ...fakeExchange(url) }));
+    for (const { url, req, res } of exchanges) admission.enter(req, res, () => answered.push(`started ${url}`));
+    expect(answered).toEqual(['started /a', '/kept']);
+    expect(exchanges.map(({ res }) => res.status)).toEqual([0, 0, 503]);
+  });
+
+  it('starts at most startsPerTurn requests in one event-loop turn, the rest in the next turns, none shed while slots are free', async () => {
+    const admission = createAdmission({ ...quietOptions, maxInFlight: 10, maxQueued: 0, startsPerTurn: 2 });
+    const started: string[] = [];
+    const exchanges = ['/1', '/2', '/3', '/4', '/5'].map((url) => ({ url, ...fakeExchange(url) }));
+    for (const { url, req, res } of exchanges) admission.enter(req, res, () => started.push(url));
+    expect(started).toEqual(['/1', '/2']);
+    await new Promise(setImmediate);
+    expect(started).toEqual(['/1', '/2', '/3', '/4']);
+    await new Promise(setImmediate);
+    expect(started).toEqual(['/1', '/2', '/3', '/4', '/5']);
+    expect(exchanges.map(({ res }) => res.status)).toEqual([0, 0, 0, 0, 0]);
+  });
+
+  it('a freed slot goes to the request that waited longest', async () => {
+    const admission = createAdmission({ ...quietOptions, maxInFlight: 1, maxQueued: 5 });
+    const started: string[] = [];
+    const first = fakeExchange('/first');
+    admission.enter(first.req, first.res, () => started.push('/first'));
+    const waiting = ['/second', '/third'].map((url) => {
+      const { req, res } = fakeExchange(url);
+      admission.enter(req, res, () => started.push(url));
+      return res;
+    });
+    await new Promise(setImmediate);
+    expect(started).toEqual(['/first']);
+    first.res.emit('close');
+    expect(started).toEqual(['/first', '/second']);
+    // The third leaves while waiting: its wait timer goes with it.
+    for (const res of waiting) res.emit('close');
   });
 });

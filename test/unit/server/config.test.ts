@@ -4,7 +4,7 @@ describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const config = loadConfig({});
     // The embedded demo listens on loopback; a real deployment on every address.
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', backend: { kind: 'demo' }, defaultSiteKey: 'answers', analyticsCodes: {}, trustProxy: false, logLevel: 'info' });
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', backend: { kind: 'demo' }, defaultSiteKey: 'answers', analyticsCodes: new Map(), trustProxy: false, logLevel: 'info' });
     expect(config).toMatchObject({ metricsPort: undefined, drainDelayMs: 2000, keepAliveTimeoutMs: 65_000, maxConnections: 900 });
     expect(Object.isFrozen(config)).toBe(true);
     expect(loadConfig({ CONTENT_API_URL: 'http://api.internal', CAMPAIGN_API_URL: 'http://campaigns.internal' }).host).toBe('0.0.0.0');
@@ -58,7 +58,7 @@ describe('loadConfig', () => {
 
   it('reads every variable', () => {
     const config = loadConfig({ PORT: '8080', HOST: '127.0.0.1', CONTENT_API_URL: 'http://api.internal:4000/', CAMPAIGN_API_URL: 'https://campaigns.example.com', DEFAULT_SITE_KEY: 'Main', ANALYTICS_CODES: '{"Cooking":"G-1"}', TRUST_PROXY: 'loopback, 10.0.0.0/8', LOG_LEVEL: 'warn' });
-    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', backend: { kind: 'remote', contentApiUrl: 'http://api.internal:4000', campaignApiUrl: 'https://campaigns.example.com' }, defaultSiteKey: 'main', analyticsCodes: { cooking: 'G-1' }, trustProxy: ['loopback', '10.0.0.0/8'], logLevel: 'warn' });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', backend: { kind: 'remote', contentApiUrl: 'http://api.internal:4000', campaignApiUrl: 'https://campaigns.example.com' }, defaultSiteKey: 'main', analyticsCodes: new Map([['cooking', 'G-1']]), trustProxy: ['loopback', '10.0.0.0/8'], logLevel: 'warn' });
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.0/255.0.0.0, ::1/128' }).trustProxy).toEqual(['10.0.0.0/255.0.0.0', '::1/128']);

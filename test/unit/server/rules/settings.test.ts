@@ -62,9 +62,13 @@ describe('variantOf', () => {
 
 describe('analyticsCodeOf', () => {
   it('prefers the record, then ANALYTICS_CODES by site key, else null', () => {
-    expect(analyticsCodeOf(setting({ _id: 'x', config: { gaCode: 'G-REC' } }), 'k', { k: 'G-ENV' })).toBe('G-REC');
-    expect(analyticsCodeOf(setting({ _id: 'x' }), 'k', { k: 'G-ENV' })).toBe('G-ENV');
-    expect(analyticsCodeOf(setting({ _id: 'x' }), 'other', { k: 'G-ENV' })).toBeNull();
+    const codes = new Map([['k', 'G-ENV']]);
+    expect(analyticsCodeOf(setting({ _id: 'x', config: { gaCode: 'G-REC' } }), 'k', codes)).toBe('G-REC');
+    expect(analyticsCodeOf(setting({ _id: 'x' }), 'k', codes)).toBe('G-ENV');
+    expect(analyticsCodeOf(setting({ _id: 'x' }), 'other', codes)).toBeNull();
+    // Only configured keys: a site key that names an Object.prototype member has no code.
+    for (const key of ['constructor', '__proto__', 'toString', 'hasOwnProperty']) expect(analyticsCodeOf(setting({ _id: 'x' }), key, codes)).toBeNull();
+    expect(analyticsCodeOf(setting({ _id: 'x' }), 'constructor', new Map([['constructor', 'G-CTOR']]))).toBe('G-CTOR');
   });
 });
 
