@@ -125,9 +125,9 @@ describe('MAX_IN_FLIGHT_REQUESTS=2, no queue, with the page cache', () => {
   });
 
   it('while draining and busy, every kept page still answers 200 and the 503s close their connection', async () => {
-    const stale = await request(t.app).get('/article-4').set('Host', 'sub.example.com');
+    const stale = await request(t.app).get('/article-4').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
     clock += 11_000;
-    const fresh = await request(t.app).get('/article-3').set('Host', 'sub.example.com');
+    const fresh = await request(t.app).get('/article-3').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
     const hold = await holdTwoPages(t);
     t.readiness.ready = false;
     try {

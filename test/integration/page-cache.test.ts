@@ -145,7 +145,7 @@ describe('page cache', () => {
   });
 
   it('while draining, a cached page is still a hit, and closes the connection', async () => {
-    const kept = await get('/article-19');
+    const kept = await getWhole('/article-19');
     t.readiness.ready = false;
     try {
       const res = await get('/article-19');
