@@ -12,10 +12,10 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { ERRORS, plainErrorAnswer, sendPlainError } from './errors';
 import type { Metrics } from './metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
-const SHED_BODY = Buffer.from('Busy, try again shortly');
 
 /** At most one `load.shed` line in this time; the metric counts every shed request. */
 const SHED_LOG_INTERVAL_MS = 10_000;
@@ -56,28 +56,21 @@ interface Waiting {
 
 export function createAdmission(options: AdmissionOptions): Admission {
   const now = options.now ?? Date.now;
-  const shedHeaders = [
-    ...options.staticHeaders.flat(),
-    'retry-after', '1',
-    'cache-control', 'private, no-store',
-    'content-type', 'text/plain; charset=utf-8',
-    'content-length', String(SHED_BODY.length),
-  ];
+  const overloaded = plainErrorAnswer('OVERLOADED', options.staticHeaders.flat());
   let inFlight = 0;
   const queue: Waiting[] = [];
   let shedSinceLogged = 0;
   let loggedAt = -Infinity;
 
-  function shed(res: ServerResponse): void {
+  function shed(req: IncomingMessage, res: ServerResponse): void {
     options.metrics.countShed();
     shedSinceLogged += 1;
     if (now() - loggedAt >= SHED_LOG_INTERVAL_MS) {
-      options.logger.warn({ event: 'load.shed', shed: shedSinceLogged, maxInFlight: options.maxInFlight, maxQueued: options.maxQueued }, 'requests answered 503: too many in progress and waiting');
+      options.logger[ERRORS.OVERLOADED.log.level]({ event: ERRORS.OVERLOADED.log.event, shed: shedSinceLogged, maxInFlight: options.maxInFlight, maxQueued: options.maxQueued }, 'requests answered 503: too many in progress and waiting');
       loggedAt = now();
       shedSinceLogged = 0;
     }
-    res.writeHead(503, shedHeaders);
-    res.end(SHED_BODY);
+    sendPlainError(res, overloaded, req.method);
   }
 
   function run(res: ServerResponse, start: () => void): void {
@@ -112,7 +105,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
     enter(req, res, start) {
       if (bypassesAdmission(req.url, options.basePath)) return start();
       if (inFlight < options.maxInFlight) return run(res, start);
-      if (queue.length >= options.maxQueued) return shed(res);
+      if (queue.length >= options.maxQueued) return shed(req, res);
       const entry: Waiting = {
         res,
         // Started later from another request's end: bound to its own arrival's async context,
@@ -120,7 +113,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
         start: AsyncResource.bind(start),
         timer: setTimeout(() => {
           dropFromQueue(entry);
-          shed(res);
+          shed(req, res);
         }, options.maxWaitMs),
       };
       queue.push(entry);

@@ -16,7 +16,7 @@ import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
 import { closeConnectionsWhenDraining } from './middleware/draining';
-import { errorHandling } from './middleware/errors';
+import { errorHandling, onlyGetAndHead } from './middleware/errors';
 import { healthCheck, readinessCheck, type Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
@@ -155,10 +155,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
     app.use('/assets', compression(), express.static(assets.dir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
 
-  app.use(function onlyGetAndHead(req, res, next) {
-    if (req.method === 'GET' || req.method === 'HEAD') return next();
-    res.status(405).set('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
-  });
+  app.use(onlyGetAndHead());
   app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, trust: shared.trust }));
   app.use(httpsRedirect({ trust: shared.trust, basePath }));
   app.use(routeMatching());
