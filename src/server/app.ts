@@ -4,13 +4,12 @@
  * Express chain, one step per middleware.
  */
 import compression from 'compression';
-import type { RequestListener, ServerOptions } from 'node:http';
+import type { RequestListener } from 'node:http';
 import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { createAdmission } from './admission';
 import type { Assets } from './assets';
 import type { Config } from './config';
-import { httpClassesFor } from './http-classes';
 import './locals';
 import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
@@ -61,9 +60,8 @@ export interface AppDeps {
   readonly renderTimeoutMs?: number;
 }
 
-/** What index.ts gives `http.createServer`: the request classes for the app and its listener. */
+/** What index.ts gives `http.createServer`: the app's listener. */
 export interface ServerSetup {
-  readonly options: ServerOptions;
   readonly listener: RequestListener;
 }
 
@@ -76,14 +74,11 @@ interface SharedParts {
 /**
  * The server: a page-cache hit is answered in front of Express (page-cache/fast-path.ts); past
  * the bound on requests in progress, a request waits its turn or is answered 503 (admission.ts);
- * everything else goes through the Express app. Node creates requests and responses from classes that already carry the
- * app's Express prototypes (http-classes.ts). The listener also works on a server without these
- * classes (supertest in the tests): Express then sets them.
+ * everything else goes through the Express app.
  */
 export function createServerSetup(deps: AppDeps): ServerSetup {
   const shared: SharedParts = { trust: trustFunctionOf(deps.config.trustProxy), securityHeaders: securityHeadersOf(deps.assets.loaderHash) };
   const app = createApp(deps, shared);
-  const options = httpClassesFor(app);
   const metrics = deps.metrics ?? noMetrics;
   const admission = createAdmission({
     maxInFlight: deps.config.maxInFlightRequests,
@@ -110,7 +105,6 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
       })
     : () => false;
   return {
-    options,
     listener: function handleRequest(req, res) {
       if (answerFromPageCacheFirst(req, res)) return;
       admission.enter(req, res, () => app(req, res));

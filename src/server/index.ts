@@ -114,7 +114,7 @@ async function main(): Promise<void> {
 
   const openFilesLimit = readOpenFilesSoftLimit();
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
-  const server: Server = createLimitedServer(setup.options, setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections }).listen(config.port, config.host);
+  const server: Server = createLimitedServer(setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections }).listen(config.port, config.host);
   server.on('listening', () =>
     logger.info(
       { event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl, maxConnections, openFilesLimit, ...build },
@@ -134,7 +134,7 @@ async function main(): Promise<void> {
     : undefined;
   const metricsServer =
     prometheus &&
-    createLimitedServer({}, metricsPortHandler(prometheus.registry, readiness, purge), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
+    createLimitedServer(metricsPortHandler(prometheus.registry, readiness, purge), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));

@@ -40,7 +40,7 @@ writeFileSync(path.join(assetsDir, 'client-TEST.js'), 'export {};\n');
 async function startTarget(trustProxy: boolean): Promise<Target> {
   // warn: the failures looked for are logged as errors; 6,000 request lines would only cost time.
   const app = await startTestApp({ assets: { ...TEST_ASSETS, dir: assetsDir }, env: { LOG_LEVEL: 'warn', ...(trustProxy ? { TRUST_PROXY: 'loopback' } : {}) } });
-  const server = createServer(app.serverOptions, app.app).listen(0, '127.0.0.1');
+  const server = createServer(app.app).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { app, server, port: (server.address() as AddressInfo).port, proxied: trustProxy };
 }
