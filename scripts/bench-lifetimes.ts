@@ -146,7 +146,7 @@ async function measure(run: Run): Promise<{ perMinute: number[]; hits: number; v
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
   });
-  const appServer = createServer(setup.options, setup.listener);
+  const appServer = createServer(setup.listener);
   const appPort = await listen(appServer);
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const view = (host: string, path: string) =>

@@ -108,7 +108,7 @@ async function main(): Promise<void> {
       pageCache,
       cdn: { freshSeconds: 10, staleWhileRevalidateSeconds: 60, staleIfErrorSeconds: 3600 },
     });
-    const appServer = createServer(setup.options, setup.listener);
+    const appServer = createServer(setup.listener);
     const appPort = await listen(appServer);
     // With the page cache on, every request is a URL of its own: a miss.
     let coldUrls = 0;

@@ -18,10 +18,10 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { ERRORS, plainErrorAnswer, sendPlainError } from './errors';
 import type { Metrics } from './metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
-const SHED_BODY = Buffer.from('Busy, try again shortly');
 
 /** Requests started in one event-loop turn at most (measured with scripts/bench-overload.mjs). */
 export const STARTS_PER_TURN = 8;
@@ -68,13 +68,7 @@ interface Waiting {
 
 export function createAdmission(options: AdmissionOptions): Admission {
   const now = options.now ?? Date.now;
-  const shedHeaders = [
-    ...options.staticHeaders.flat(),
-    'retry-after', '1',
-    'cache-control', 'private, no-store',
-    'content-type', 'text/plain; charset=utf-8',
-    'content-length', String(SHED_BODY.length),
-  ];
+  const overloaded = plainErrorAnswer('OVERLOADED', options.staticHeaders.flat());
   let inFlight = 0;
   const queue: Waiting[] = [];
   let shedSinceLogged = 0;
@@ -85,12 +79,11 @@ export function createAdmission(options: AdmissionOptions): Admission {
     options.metrics.countShed();
     shedSinceLogged += 1;
     if (now() - loggedAt >= SHED_LOG_INTERVAL_MS) {
-      options.logger.warn({ event: 'load.shed', shed: shedSinceLogged, maxInFlight: options.maxInFlight, maxQueued: options.maxQueued }, 'requests answered 503: too many in progress and waiting');
+      options.logger[ERRORS.OVERLOADED.log.level]({ event: ERRORS.OVERLOADED.log.event, shed: shedSinceLogged, maxInFlight: options.maxInFlight, maxQueued: options.maxQueued }, 'requests answered 503: too many in progress and waiting');
       loggedAt = now();
       shedSinceLogged = 0;
     }
-    res.writeHead(503, shedHeaders);
-    res.end(SHED_BODY);
+    sendPlainError(res, overloaded, req.method);
   }
 
   const startsPerTurn = options.startsPerTurn ?? STARTS_PER_TURN;

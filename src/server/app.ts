@@ -3,19 +3,18 @@
  * Read top to bottom, it is the request's order: page-cache hits in front of Express, then the
  * Express chain, one step per middleware.
  */
-import type { RequestListener, ServerOptions } from 'node:http';
+import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createAdmission } from './admission';
 import type { Assets } from './assets';
 import type { Config } from './config';
-import { httpClassesFor } from './http-classes';
 import './locals';
 import { assetCompression } from './middleware/asset-compression';
 import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
-import { errorHandling } from './middleware/errors';
+import { errorHandling, onlyGetAndHead } from './middleware/errors';
 import type { Readiness } from './middleware/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
@@ -61,9 +60,8 @@ export interface AppDeps {
   readonly renderTimeoutMs?: number;
 }
 
-/** What index.ts gives `http.createServer`: the request classes for the app and its listener. */
+/** What index.ts gives `http.createServer`: the app's listener. */
 export interface ServerSetup {
-  readonly options: ServerOptions;
   readonly listener: RequestListener;
 }
 
@@ -77,14 +75,11 @@ interface SharedParts {
  * The server: the health probes are answered first, by Node alone (probes.ts); a page-cache hit
  * is answered in front of Express (page-cache/fast-path.ts); past
  * the bound on requests in progress, a request waits its turn or is answered 503 (admission.ts);
- * everything else goes through the Express app. Node creates requests and responses from classes that already carry the
- * app's Express prototypes (http-classes.ts). The listener also works on a server without these
- * classes (supertest in the tests): Express then sets them.
+ * everything else goes through the Express app.
  */
 export function createServerSetup(deps: AppDeps): ServerSetup {
   const shared: SharedParts = { trust: trustFunctionOf(deps.config.trustProxy), securityHeaders: securityHeadersOf(deps.assets.loaderHash) };
   const app = createApp(deps, shared);
-  const options = httpClassesFor(app);
   const metrics = deps.metrics ?? noMetrics;
   const answerProbe = createProbeAnswering({ readiness: deps.readiness, staticHeaders: shared.securityHeaders, trust: shared.trust, metrics, logger: deps.logger });
   const admission = createAdmission({
@@ -113,7 +108,6 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
       })
     : () => false;
   return {
-    options,
     listener: function handleRequest(req, res) {
       // From SIGTERM on, every answer closes its connection: a keep-alive client (or balancer)
       // would otherwise hold the server open until the forced exit and lose the request in
@@ -147,10 +141,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
     app.use('/assets', assetCompression(), express.static(assets.dir, { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   }
 
-  app.use(function onlyGetAndHead(req, res, next) {
-    if (req.method === 'GET' || req.method === 'HEAD') return next();
-    res.status(405).set('allow', 'GET, HEAD').type('text/plain').send('Method not allowed');
-  });
+  app.use(onlyGetAndHead());
   app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, trust: shared.trust }));
   app.use(httpsRedirect({ trust: shared.trust, basePath }));
   app.use(routeMatching());

@@ -1,9 +1,10 @@
 /**
- * The only reader of process.env. Parsed and validated once at start-up; a bad value stops
- * start-up with one line naming the variable (contract/app.md, Start).
+ * The only reader of process.env. One zod schema parses and validates it once at start-up; a bad
+ * value stops start-up with one line naming the variable (contract/app.md, Start).
  */
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
+import { z } from 'zod';
 import { DEFAULT_LAST_GOOD_MAX_BYTES } from './upstream/last-good';
 import type { OriginLimits } from './upstream/origin-guard';
 
@@ -74,105 +75,94 @@ export class ConfigError extends Error {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+/** The values Node's ecosystem reads; anything else (`Production`, `prod`) is a typo that would start the demo. */
+const NODE_ENVS = ['development', 'production', 'test'] as const;
 const SITE_KEY = /^[a-z0-9-]{1,63}$/;
 const MAX_DRAIN_DELAY_MS = 6000;
+/** Long enough that guessing is hopeless; the characters of an RFC 6750 bearer token. */
+const MIN_PURGE_TOKEN_LENGTH = 32;
+const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
 
-function readPort(env: Env, name: string, fallback: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number from 0 to 65535 (got ${JSON.stringify(raw)})`);
-  const port = Number(raw);
-  if (port > 65535) throw new ConfigError(name, `must be a whole number from 0 to 65535 (got ${JSON.stringify(raw)})`);
-  return port;
+const got = (raw: unknown) => `(got ${JSON.stringify(raw)})`;
+
+/** A variable that is unset or empty takes its default; a set one must pass `schema`. */
+function variable<T>(schema: z.ZodType<T, string>, fallback: T) {
+  return z.preprocess((raw) => (raw === '' ? undefined : raw), schema.optional()).transform((value) => value ?? fallback);
 }
 
-function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!/^\d+$/.test(raw) || value < min || value > max) {
-    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got ${JSON.stringify(raw)})`);
-  }
-  return value;
+/** A variable that is unset or empty is undefined. */
+function optional<T>(schema: z.ZodType<T, string>) {
+  return z.preprocess((raw) => (raw === '' ? undefined : raw), schema.optional());
 }
 
-function readSwitch(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (raw === 'on' || raw === 'true') return true;
-  if (raw === 'off' || raw === 'false') return false;
-  throw new ConfigError(name, `must be on or off (got ${JSON.stringify(raw)})`);
+function wholeNumber(min: number, max: number) {
+  return z
+    .string()
+    .refine((raw) => /^\d+$/.test(raw) && Number(raw) >= min && Number(raw) <= max, { error: (issue) => `must be a whole number from ${min} to ${max} ${got(issue.input)}` })
+    .transform(Number);
 }
 
-/** Off unless set; never the public port, so /metrics is not public. */
-function readMetricsPort(env: Env, publicPort: number): number | undefined {
-  if (env.METRICS_PORT === undefined || env.METRICS_PORT === '') return undefined;
-  const port = readPort(env, 'METRICS_PORT', 0);
-  if (port !== 0 && port === publicPort) throw new ConfigError('METRICS_PORT', `must differ from PORT (both are ${port})`);
-  return port;
+const port = () => wholeNumber(0, 65535);
+
+function oneOf<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z.enum(values, { error: (issue) => `must be one of ${values.join(', ')} ${got(issue.input)}` });
 }
+
+const onOrOff = z.enum(['on', 'true', 'off', 'false'], { error: (issue) => `must be on or off ${got(issue.input)}` }).transform((raw) => raw === 'on' || raw === 'true');
 
 /** The value is never echoed: a backend URL may carry credentials. */
-function readBaseUrl(env: Env, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(name, 'must be an absolute http(s) URL (the value is not shown: it may carry credentials)');
+const baseUrl = z.string().transform((raw, ctx) => {
+  const url = URL.parse(raw);
+  const problem =
+    url === null
+      ? 'must be an absolute http(s) URL (the value is not shown: it may carry credentials)'
+      : url.protocol !== 'http:' && url.protocol !== 'https:'
+        ? `must be an absolute http(s) URL (got the scheme ${JSON.stringify(url.protocol)})`
+        : // Paths and queries are appended to the base: a query or fragment of its own would be lost.
+          url.search !== '' || url.hash !== ''
+          ? 'must be a base URL without a query or fragment'
+          : undefined;
+  if (url === null || problem !== undefined) {
+    ctx.addIssue({ code: 'custom', message: problem ?? '' });
+    return z.NEVER;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigError(name, `must be an absolute http(s) URL (got the scheme ${JSON.stringify(url.protocol)})`);
-  }
-  // Paths and queries are appended to the base: a query or fragment of its own would be lost.
-  if (url.search !== '' || url.hash !== '') throw new ConfigError(name, 'must be a base URL without a query or fragment');
   // Paths are appended to the base, so keep it without a trailing slash.
   return url.href.replace(/\/+$/, '');
-}
+});
 
-/** The demo never stands in for a real backend: one URL without the other, or production without any, stops start-up. */
-function readBackend(env: Env, nodeEnv: string): Backend {
-  const contentApiUrl = readBaseUrl(env, 'CONTENT_API_URL');
-  const campaignApiUrl = readBaseUrl(env, 'CAMPAIGN_API_URL');
-  if (contentApiUrl && campaignApiUrl) return { kind: 'remote', contentApiUrl, campaignApiUrl };
-  if (contentApiUrl) throw new ConfigError('CAMPAIGN_API_URL', 'must be set when CONTENT_API_URL is (the embedded demo never stands in for a real backend)');
-  if (campaignApiUrl) throw new ConfigError('CONTENT_API_URL', 'must be set when CAMPAIGN_API_URL is (the embedded demo never stands in for a real backend)');
-  if (nodeEnv === 'production') throw new ConfigError('CONTENT_API_URL', 'must be set when NODE_ENV is production (the embedded demo runs only outside production)');
-  return { kind: 'demo' };
-}
-
-function readAnalyticsCodes(env: Env): ReadonlyMap<string, string> {
-  const raw = env.ANALYTICS_CODES;
-  if (raw === undefined || raw === '') return new Map();
+const ANALYTICS_CODES_SHAPE = 'must be a JSON object of site key to analytics id';
+const analyticsCodes = z.string().transform((raw, ctx): ReadonlyMap<string, string> => {
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
-    throw new ConfigError('ANALYTICS_CODES', 'must be a JSON object of site key to analytics id (it is not valid JSON)');
+    ctx.addIssue({ code: 'custom', message: `${ANALYTICS_CODES_SHAPE} (it is not valid JSON)` });
+    return z.NEVER;
   }
   if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-    throw new ConfigError('ANALYTICS_CODES', 'must be a JSON object of site key to analytics id');
+    ctx.addIssue({ code: 'custom', message: ANALYTICS_CODES_SHAPE });
+    return z.NEVER;
   }
   const codes = new Map<string, string>();
   for (const [key, value] of Object.entries(parsed)) {
     if (typeof value !== 'string' || value === '') {
-      throw new ConfigError('ANALYTICS_CODES', `must map each site key to a non-empty string (key ${JSON.stringify(key)})`);
+      ctx.addIssue({ code: 'custom', message: `must map each site key to a non-empty string (key ${JSON.stringify(key)})` });
+      return z.NEVER;
     }
     codes.set(key.toLowerCase(), value);
   }
   return codes;
-}
+});
 
 /**
  * Express `trust proxy` values: true/false, a hop count, or addresses, subnets and names.
  * Checked by proxy-addr's compiler, the one the app (peer-trust.ts) and Express use: what
  * passes here is what the app accepts (`10.0.0.0/33` fails here, not on the first request).
  */
-function readTrustProxy(env: Env): TrustProxy {
-  const raw = env.TRUST_PROXY?.trim();
-  if (raw === undefined || raw === '' || raw === 'false') return false;
+const trustProxy = z.string().transform((text, ctx): TrustProxy => {
+  const raw = text.trim();
+  if (raw === '' || raw === 'false') return false;
   if (raw === 'true') return true;
   if (/^\d+$/.test(raw)) return Number(raw);
   const entries = raw.split(',').map((entry) => entry.trim()).filter(Boolean);
@@ -180,47 +170,80 @@ function readTrustProxy(env: Env): TrustProxy {
     proxyAddr.compile(entries);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new ConfigError('TRUST_PROXY', `must be true, false, a hop count, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal (${reason})`);
+    ctx.addIssue({ code: 'custom', message: `must be true, false, a hop count, or a comma-separated list of addresses, subnets or loopback/linklocal/uniquelocal (${reason})` });
+    return z.NEVER;
   }
   return entries;
-}
+});
 
 /**
  * BASE_PATH: '/' and then path segments of unreserved characters (RFC 3986: letters, digits,
  * '-', '.', '_', '~'), no trailing slash, no '.' or '..' segment; unset or empty: no prefix.
  * Nothing in it needs percent-encoding, so it reads the same in a raw request target and in a URL.
  */
-function readBasePath(env: Env): string {
-  const raw = env.BASE_PATH;
-  if (raw === undefined || raw === '') return '';
-  const segments = raw.split('/').slice(1);
-  const valid = raw.startsWith('/') && raw.length <= 200 && segments.every((segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== '.' && segment !== '..');
-  if (!valid) throw new ConfigError('BASE_PATH', `must be a path like /answers: a slash, then segments of letters, digits, '-', '.', '_' or '~', no trailing slash (got ${JSON.stringify(raw)})`);
-  return raw;
-}
+const basePath = z.string().refine(
+  (raw) => raw.startsWith('/') && raw.length <= 200 && raw.split('/').slice(1).every((segment) => /^[A-Za-z0-9._~-]+$/.test(segment) && segment !== '.' && segment !== '..'),
+  { error: (issue) => `must be a path like /answers: a slash, then segments of letters, digits, '-', '.', '_' or '~', no trailing slash ${got(issue.input)}` },
+);
 
-/** Long enough that guessing is hopeless; the characters of an RFC 6750 bearer token. */
-const MIN_PURGE_TOKEN_LENGTH = 32;
-const BEARER_TOKEN = /^[A-Za-z0-9\-._~+/]+=*$/;
+/** The value is never echoed: it is a secret. */
+const purgeToken = z
+  .string()
+  .min(MIN_PURGE_TOKEN_LENGTH, { error: `must be at least ${MIN_PURGE_TOKEN_LENGTH} characters (the value is not shown)` })
+  .regex(BEARER_TOKEN, { error: 'must be letters, digits and - . _ ~ + / (a bearer token; the value is not shown)' });
 
-/** The value is never echoed: it is a secret. Only the metrics port answers /purge, so that port is required. */
-function readPurgeToken(env: Env, metricsPort: number | undefined): string | undefined {
-  const raw = env.PURGE_TOKEN;
-  if (raw === undefined || raw === '') return undefined;
-  if (raw.length < MIN_PURGE_TOKEN_LENGTH) throw new ConfigError('PURGE_TOKEN', `must be at least ${MIN_PURGE_TOKEN_LENGTH} characters (the value is not shown)`);
-  if (!BEARER_TOKEN.test(raw)) throw new ConfigError('PURGE_TOKEN', 'must be letters, digits and - . _ ~ + / (a bearer token; the value is not shown)');
-  if (metricsPort === undefined) throw new ConfigError('PURGE_TOKEN', 'needs METRICS_PORT: POST /purge is answered on that internal port only');
-  return raw;
-}
+const host = z.string().refine((raw) => isIP(raw) !== 0 || /^[a-z0-9.-]+$/i.test(raw), { error: (issue) => `must be an IP address or host name ${got(issue.input)}` });
 
-/** Long lifetimes only where edits are purged: without purge an editor would wait for them. */
-function readCacheLifetimes(env: Env, purgeToken: string | undefined): CacheLifetimes {
-  const raw = env.CACHE_LIFETIMES;
-  if (raw === undefined || raw === '' || raw === 'short') return 'short';
-  if (raw !== 'long') throw new ConfigError('CACHE_LIFETIMES', `must be short or long (got ${JSON.stringify(raw)})`);
-  if (purgeToken === undefined) throw new ConfigError('CACHE_LIFETIMES', 'long needs PURGE_TOKEN: without purge an edit would wait for the long lifetimes');
-  return 'long';
-}
+const siteKey = z
+  .string()
+  .refine((raw) => SITE_KEY.test(raw.toLowerCase()), { error: (issue) => `must be a DNS label: letters, digits and hyphens ${got(issue.input)}` })
+  .transform((raw) => raw.toLowerCase());
+
+/** Every variable the app reads, each checked on its own; the rules between them follow in `loadConfig`. */
+const environment = z.object({
+  NODE_ENV: variable(oneOf(NODE_ENVS), 'development'),
+  PORT: variable(port(), 3000),
+  HOST: optional(host),
+  CONTENT_API_URL: optional(baseUrl),
+  CAMPAIGN_API_URL: optional(baseUrl),
+  DEFAULT_SITE_KEY: variable(siteKey, 'answers'),
+  ANALYTICS_CODES: variable(analyticsCodes, new Map<string, string>()),
+  TRUST_PROXY: variable(trustProxy, false),
+  LOG_LEVEL: variable(oneOf(LOG_LEVELS), 'info'),
+  UPSTREAM_TIMEOUT_MS: variable(wholeNumber(1, 60_000), 2000),
+  LAST_GOOD_MAX_BYTES: variable(wholeNumber(65_536, 1024 * 1024 * 1024), DEFAULT_LAST_GOOD_MAX_BYTES),
+  REQUEST_UPSTREAM_BUDGET_MS: variable(wholeNumber(1, 60_000), 3000),
+  UPSTREAM_CONNECTIONS: variable(wholeNumber(1, 1024), 32),
+  UPSTREAM_QUEUE: variable(wholeNumber(0, 10_000), 64),
+  UPSTREAM_BREAKER_FAILURES: variable(wholeNumber(1, 1000), 5),
+  UPSTREAM_BREAKER_OPEN_MS: variable(wholeNumber(100, 600_000), 5000),
+  // Off unless set; never the public port (checked below), so /metrics is not public.
+  METRICS_PORT: optional(port()),
+  // One event-loop turn starts at most this many pages (a slot frees from the next turn): 16 degraded renders of about
+  // a millisecond keep a turn, and /healthz's wait, under 50 ms; 16 pages waiting on a healthy upstream outrun one core.
+  MAX_IN_FLIGHT_REQUESTS: variable(wholeNumber(1, 100_000), 16),
+  // As many as the connection cap lets in, so that clients past the bound wait rather than retry a 503 at once.
+  MAX_QUEUED_REQUESTS: variable(wholeNumber(0, 100_000), 1024),
+  MAX_QUEUE_WAIT_MS: variable(wholeNumber(1, 60_000), 1000),
+  // Above the 60 s idle timeout of common balancers (AWS ALB, nginx), so they close first.
+  KEEP_ALIVE_TIMEOUT_MS: variable(wholeNumber(1_000, 600_000), 65_000),
+  // Below the usual 1,024 open-files limit, with room for upstream sockets and files.
+  MAX_CONNECTIONS: variable(wholeNumber(1, 1_000_000), 900),
+  // The contract wants an exit within 10 s of SIGTERM: the delay leaves room to drain.
+  DRAIN_DELAY_MS: variable(wholeNumber(0, MAX_DRAIN_DELAY_MS), 2000),
+  DATA_CACHE: variable(onOrOff, true),
+  STALE_IF_ERROR_SECONDS: variable(wholeNumber(0, 7 * 24 * 3600), 3600),
+  PAGE_CACHE_TTL_SECONDS: optional(wholeNumber(0, 3600)),
+  PAGE_CACHE_STALE_SECONDS: optional(wholeNumber(0, 24 * 3600)),
+  BASE_PATH: variable(basePath, ''),
+  PURGE_TOKEN: optional(purgeToken),
+  CACHE_LIFETIMES: variable(z.enum(['short', 'long'], { error: (issue) => `must be short or long ${got(issue.input)}` }), 'short'),
+});
+
+/** The names of the variables the app reads (the README's configuration table lists them). */
+export const ENVIRONMENT_VARIABLES: readonly string[] = Object.keys(environment.shape);
+
+type Environment = z.output<typeof environment>;
 
 /** Page cache seconds (fresh, then stale while one request renders) unless PAGE_CACHE_* says otherwise. */
 const PAGE_CACHE_DEFAULTS: Readonly<Record<CacheLifetimes, { readonly ttl: number; readonly stale: number }>> = {
@@ -238,65 +261,69 @@ export function sharedCacheTimesOf(config: Pick<Config, 'cacheLifetimes' | 'page
   return { freshSeconds: Math.max(ttl, 10), staleWhileRevalidateSeconds: stale };
 }
 
-/** The values Node's ecosystem reads; anything else (`Production`, `prod`) is a typo that would start the demo. */
-const NODE_ENVS = ['development', 'production', 'test'];
-
-function readNodeEnv(env: Env): string {
-  const nodeEnv = env.NODE_ENV || 'development';
-  if (!NODE_ENVS.includes(nodeEnv)) throw new ConfigError('NODE_ENV', `must be one of ${NODE_ENVS.join(', ')} (got ${JSON.stringify(nodeEnv)})`);
-  return nodeEnv;
+/**
+ * The demo never stands in for a real backend: one URL without the other, or production without
+ * any, stops start-up.
+ */
+function backendOf(env: Environment): Backend {
+  const { CONTENT_API_URL: contentApiUrl, CAMPAIGN_API_URL: campaignApiUrl } = env;
+  if (contentApiUrl && campaignApiUrl) return { kind: 'remote', contentApiUrl, campaignApiUrl };
+  if (contentApiUrl) throw new ConfigError('CAMPAIGN_API_URL', 'must be set when CONTENT_API_URL is (the embedded demo never stands in for a real backend)');
+  if (campaignApiUrl) throw new ConfigError('CONTENT_API_URL', 'must be set when CAMPAIGN_API_URL is (the embedded demo never stands in for a real backend)');
+  if (env.NODE_ENV === 'production') throw new ConfigError('CONTENT_API_URL', 'must be set when NODE_ENV is production (the embedded demo runs only outside production)');
+  return { kind: 'demo' };
 }
 
-export function loadConfig(env: Env): Config {
-  const logLevel = env.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got ${JSON.stringify(logLevel)})`);
-  const defaultSiteKey = (env.DEFAULT_SITE_KEY || 'answers').toLowerCase();
-  if (!SITE_KEY.test(defaultSiteKey)) throw new ConfigError('DEFAULT_SITE_KEY', `must be a DNS label: letters, digits and hyphens (got ${JSON.stringify(env.DEFAULT_SITE_KEY)})`);
-  const backend = readBackend(env, readNodeEnv(env));
-  // The embedded demo is for one developer's machine: on loopback unless HOST says otherwise.
-  const host = env.HOST || (backend.kind === 'demo' ? '127.0.0.1' : '0.0.0.0');
-  if (isIP(host) === 0 && !/^[a-z0-9.-]+$/i.test(host)) throw new ConfigError('HOST', `must be an IP address or host name (got ${JSON.stringify(host)})`);
+/** The first problem the schema found, as one line naming its variable. */
+function configErrorOf(error: z.ZodError): ConfigError {
+  const [issue] = error.issues;
+  return new ConfigError(String(issue?.path[0] ?? 'environment'), issue?.message ?? 'is invalid');
+}
 
-  const port = readPort(env, 'PORT', 3000);
-  const metricsPort = readMetricsPort(env, port);
-  const purgeToken = readPurgeToken(env, metricsPort);
-  const cacheLifetimes = readCacheLifetimes(env, purgeToken);
+export function loadConfig(raw: Env): Config {
+  const parsed = environment.safeParse(raw);
+  if (!parsed.success) throw configErrorOf(parsed.error);
+  const env = parsed.data;
+  const backend = backendOf(env);
+  if (env.METRICS_PORT !== undefined && env.METRICS_PORT !== 0 && env.METRICS_PORT === env.PORT) {
+    throw new ConfigError('METRICS_PORT', `must differ from PORT (both are ${env.PORT})`);
+  }
+  // Only the metrics port answers /purge, so that port is required.
+  if (env.PURGE_TOKEN !== undefined && env.METRICS_PORT === undefined) throw new ConfigError('PURGE_TOKEN', 'needs METRICS_PORT: POST /purge is answered on that internal port only');
+  // Long lifetimes only where edits are purged: without purge an editor would wait for them.
+  if (env.CACHE_LIFETIMES === 'long' && env.PURGE_TOKEN === undefined) throw new ConfigError('CACHE_LIFETIMES', 'long needs PURGE_TOKEN: without purge an edit would wait for the long lifetimes');
+  const pageCacheDefaults = PAGE_CACHE_DEFAULTS[env.CACHE_LIFETIMES];
   return Object.freeze({
-    port,
-    host,
+    port: env.PORT,
+    // The embedded demo is for one developer's machine: on loopback unless HOST says otherwise.
+    host: env.HOST ?? (backend.kind === 'demo' ? '127.0.0.1' : '0.0.0.0'),
     backend,
-    defaultSiteKey,
-    analyticsCodes: readAnalyticsCodes(env),
-    trustProxy: readTrustProxy(env),
-    logLevel,
-    upstreamTimeoutMs: readInt(env, 'UPSTREAM_TIMEOUT_MS', 2000, 1, 60000),
-    lastGoodMaxBytes: readInt(env, 'LAST_GOOD_MAX_BYTES', DEFAULT_LAST_GOOD_MAX_BYTES, 65_536, 1024 * 1024 * 1024),
-    requestUpstreamBudgetMs: readInt(env, 'REQUEST_UPSTREAM_BUDGET_MS', 3000, 1, 60_000),
+    defaultSiteKey: env.DEFAULT_SITE_KEY,
+    analyticsCodes: env.ANALYTICS_CODES,
+    trustProxy: env.TRUST_PROXY,
+    logLevel: env.LOG_LEVEL,
+    upstreamTimeoutMs: env.UPSTREAM_TIMEOUT_MS,
+    lastGoodMaxBytes: env.LAST_GOOD_MAX_BYTES,
+    requestUpstreamBudgetMs: env.REQUEST_UPSTREAM_BUDGET_MS,
     upstreamLimits: Object.freeze({
-      connections: readInt(env, 'UPSTREAM_CONNECTIONS', 32, 1, 1024),
-      queue: readInt(env, 'UPSTREAM_QUEUE', 64, 0, 10_000),
-      breakAfter: readInt(env, 'UPSTREAM_BREAKER_FAILURES', 5, 1, 1000),
-      halfOpenAfterMs: readInt(env, 'UPSTREAM_BREAKER_OPEN_MS', 5000, 100, 600_000),
+      connections: env.UPSTREAM_CONNECTIONS,
+      queue: env.UPSTREAM_QUEUE,
+      breakAfter: env.UPSTREAM_BREAKER_FAILURES,
+      halfOpenAfterMs: env.UPSTREAM_BREAKER_OPEN_MS,
     }),
-    metricsPort,
-    // One event-loop turn starts at most this many pages (a slot frees from the next turn): 16 degraded renders of about
-    // a millisecond keep a turn, and /healthz's wait, under 50 ms; 16 pages waiting on a healthy upstream outrun one core.
-    maxInFlightRequests: readInt(env, 'MAX_IN_FLIGHT_REQUESTS', 16, 1, 100_000),
-    // As many as the connection cap lets in, so that clients past the bound wait rather than retry a 503 at once.
-    maxQueuedRequests: readInt(env, 'MAX_QUEUED_REQUESTS', 1024, 0, 100_000),
-    maxQueueWaitMs: readInt(env, 'MAX_QUEUE_WAIT_MS', 1000, 1, 60_000),
-    // Above the 60 s idle timeout of common balancers (AWS ALB, nginx), so they close first.
-    keepAliveTimeoutMs: readInt(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000, 1_000, 600_000),
-    // Below the usual 1,024 open-files limit, with room for upstream sockets and files.
-    maxConnections: readInt(env, 'MAX_CONNECTIONS', 900, 1, 1_000_000),
-    // The contract wants an exit within 10 s of SIGTERM: the delay leaves room to drain.
-    drainDelayMs: readInt(env, 'DRAIN_DELAY_MS', 2000, 0, MAX_DRAIN_DELAY_MS),
-    dataCache: readSwitch(env, 'DATA_CACHE', true),
-    staleIfErrorSeconds: readInt(env, 'STALE_IF_ERROR_SECONDS', 3600, 0, 7 * 24 * 3600),
-    pageCacheTtlSeconds: readInt(env, 'PAGE_CACHE_TTL_SECONDS', PAGE_CACHE_DEFAULTS[cacheLifetimes].ttl, 0, 3600),
-    pageCacheStaleSeconds: readInt(env, 'PAGE_CACHE_STALE_SECONDS', PAGE_CACHE_DEFAULTS[cacheLifetimes].stale, 0, 24 * 3600),
-    basePath: readBasePath(env),
-    purgeToken,
-    cacheLifetimes,
+    metricsPort: env.METRICS_PORT,
+    maxInFlightRequests: env.MAX_IN_FLIGHT_REQUESTS,
+    maxQueuedRequests: env.MAX_QUEUED_REQUESTS,
+    maxQueueWaitMs: env.MAX_QUEUE_WAIT_MS,
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_MS,
+    maxConnections: env.MAX_CONNECTIONS,
+    drainDelayMs: env.DRAIN_DELAY_MS,
+    dataCache: env.DATA_CACHE,
+    staleIfErrorSeconds: env.STALE_IF_ERROR_SECONDS,
+    pageCacheTtlSeconds: env.PAGE_CACHE_TTL_SECONDS ?? pageCacheDefaults.ttl,
+    pageCacheStaleSeconds: env.PAGE_CACHE_STALE_SECONDS ?? pageCacheDefaults.stale,
+    basePath: env.BASE_PATH,
+    purgeToken: env.PURGE_TOKEN,
+    cacheLifetimes: env.CACHE_LIFETIMES,
   });
 }

@@ -5,26 +5,26 @@
  * default.
  */
 import { createHash } from 'node:crypto';
+import Negotiator from 'negotiator';
 import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, constants, createBrotliCompress, createGzip, gzip, gzipSync, type BrotliOptions, type ZlibOptions } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-/** The best encoding the client accepts, from br, gzip and identity; q=0 refuses one. Pure. */
+/** What the server offers, best first: the order breaks ties between encodings the client weighs the same. */
+const OFFERED: readonly Encoding[] = ['br', 'gzip', 'identity'];
+
+const isOffered = (name: string | undefined): name is Encoding => OFFERED.some((offered) => offered === name);
+
+/**
+ * The encoding the client prefers by its q-values (negotiator), br before gzip when it weighs
+ * them the same; identity when it accepts neither. Pure.
+ */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
   if (!acceptEncoding) return 'identity';
-  const accepted = new Map<string, number>();
-  for (const part of acceptEncoding.slice(0, 512).split(',')) {
-    const [name = '', ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const weight = q ? Number(q.slice(2)) : 1;
-    accepted.set(name, Number.isFinite(weight) ? weight : 0);
-  }
-  const weightOf = (name: Encoding) => accepted.get(name) ?? accepted.get('*') ?? 0;
-  if (weightOf('br') > 0) return 'br';
-  if (weightOf('gzip') > 0) return 'gzip';
-  return 'identity';
+  const chosen = new Negotiator({ headers: { 'accept-encoding': acceptEncoding } }).encoding(OFFERED, { preferred: OFFERED });
+  return isOffered(chosen) ? chosen : 'identity';
 }
 
 /** `kept`: stored and sent many times (page cache), worth more effort; `once`: sent once. */

@@ -116,7 +116,7 @@ async function main(): Promise<void> {
 
   const openFilesLimit = readOpenFilesSoftLimit();
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
-  const server: Server = createLimitedServer(setup.options, setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
+  const server: Server = createLimitedServer(setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
   // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
   guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy) });
   server.listen(config.port, config.host);
@@ -139,7 +139,7 @@ async function main(): Promise<void> {
     : undefined;
   const metricsServer =
     prometheus &&
-    createLimitedServer({}, metricsPortHandler(prometheus.registry, readiness, purge), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
+    createLimitedServer(metricsPortHandler(prometheus.registry, readiness, purge), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));

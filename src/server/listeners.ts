@@ -4,7 +4,7 @@
  * stays, and how many sockets may be open at once, below the process's file-descriptor limit.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type RequestListener, type Server, type ServerOptions } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 
 export interface ConnectionLimits {
@@ -77,10 +77,9 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, respond
 }
 
 /** A node:http server with these limits; it does not listen yet. */
-export function createLimitedServer(options: ServerOptions, listener: RequestListener, limits: ConnectionLimits): Server {
+export function createLimitedServer(listener: RequestListener, limits: ConnectionLimits): Server {
   const server = createServer(
     {
-      ...options,
       headersTimeout: limits.headersTimeoutMs,
       requestTimeout: limits.requestTimeoutMs,
       keepAliveTimeout: limits.keepAliveTimeoutMs,

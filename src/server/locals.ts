@@ -26,6 +26,8 @@ declare global {
       upstream?: { readonly api: ContentApi; readonly campaignApi: CampaignApi };
       /** Set by the site-settings middleware. */
       site?: Site;
+      /** Set by the consent-platform CSP middleware: the origin the page's policy admits. */
+      consentOrigin?: string;
       /** Set by the page-cache middleware: how the rendered page may be cached. */
       pageOutput?: PageOutput;
       /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key. */

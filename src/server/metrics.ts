@@ -6,6 +6,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
+import { plainErrorAnswer, sendPlainError, type ErrorCode } from './errors';
 import { probeAnswerOf, probeOf, type Readiness } from './middleware/health';
 import type { UpstreamOutcome } from './upstream/http';
 import { PURGE_PATH, type PurgeRequest } from './purge/purge-request';
@@ -159,23 +160,24 @@ export function metricsPortHandler(registry: Registry, readiness: Readiness, pur
   return function serveMetricsPort(req, res) {
     const path = (req.url ?? '').split('?')[0];
     const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+    const answerError = (code: ErrorCode) => sendPlainError(res, plainErrorAnswer(code), req.method);
     const probe = probeOf(req.method, req.url);
     if (path === PURGE_PATH) {
       // Without PURGE_TOKEN the route does not exist (contract/app.md, Content updates).
       if (purge) purge(req, res);
-      else res.writeHead(404, plain).end('Not found');
+      else answerError('NOT_FOUND');
     } else if (probe) {
       const answer = probeAnswerOf(probe, readiness);
       res.writeHead(answer.status, plain).end(req.method === 'HEAD' ? undefined : answer.body);
     } else if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { ...plain, allow: 'GET, HEAD' }).end('Method not allowed');
+      answerError('METHOD_NOT_ALLOWED');
     } else if (path === '/metrics') {
       registry.metrics().then(
         (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
-        () => res.writeHead(500, plain).end('Metrics could not be collected'),
+        () => answerError('METRICS_UNAVAILABLE'),
       );
     } else {
-      res.writeHead(404, plain).end('Not found');
+      answerError('NOT_FOUND');
     }
   };
 }

@@ -21,7 +21,7 @@ afterEach(async () => {
 /** A guarded server whose `/hold` answers only when released; everything else at once. */
 async function guarded(cap: number, options: { trustLoopback?: boolean; deadlineMs?: number } = {}) {
   const held: (() => void)[] = [];
-  const server = createLimitedServer({}, (req, res) => {
+  const server = createLimitedServer((req, res) => {
     if (req.url === '/hold') held.push(() => res.end('released'));
     else res.end('hello');
   }, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: 60_000, maxConnections: cap });

@@ -42,7 +42,7 @@ function untilClosed(socket: Socket): Promise<string> {
   });
 }
 
-const hello = () => createLimitedServer({}, (_req, res) => res.end('hello'), LIMITS);
+const hello = () => createLimitedServer((_req, res) => res.end('hello'), LIMITS);
 
 describe('connection limits', () => {
   it('production values: headers within 10 s, a request within 30 s', () => {
@@ -69,7 +69,7 @@ describe('connection limits', () => {
   it('sockets past the cap are closed at once; the metrics port still answers the probes', async () => {
     const server = hello();
     const port = await listening(server);
-    const probes = await listening(createLimitedServer({}, metricsPortHandler(createPrometheusMetrics({ version: 't', commit: 't' }).registry, { ready: true }), LIMITS));
+    const probes = await listening(createLimitedServer(metricsPortHandler(createPrometheusMetrics({ version: 't', commit: 't' }).registry, { ready: true }), LIMITS));
     const accepted = new Promise<void>((resolve) => {
       let count = 0;
       server.on('connection', () => {

@@ -10,7 +10,7 @@ const t = useTestApp({ pageCache: createPageCache({ freshMs: 60_000, staleMs: 60
 /** Sends the request bytes as they are (no client would send two Host headers) and returns the status line. */
 function rawStatusLine(head: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(t.serverOptions, t.app).listen(0, '127.0.0.1', () => {
+    const server = http.createServer(t.app).listen(0, '127.0.0.1', () => {
       const socket = connect((server.address() as AddressInfo).port, '127.0.0.1', () => socket.write(head));
       let received = '';
       socket.on('data', (chunk: Buffer) => (received += chunk.toString()));

@@ -42,7 +42,7 @@ async function startTarget(trustProxy: boolean): Promise<Target> {
   // warn: the failures looked for are logged as errors; 6,000 request lines would only cost time.
   const app = await startTestApp({ assets: { ...TEST_ASSETS, dir: assetsDir }, env: { LOG_LEVEL: 'warn', ...(trustProxy ? { TRUST_PROXY: 'loopback' } : {}) } });
   // The production server's limits and its answers to requests Node's parser refuses (400, 431).
-  const server = createLimitedServer(app.serverOptions, app.app, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: 65_000, maxConnections: 1_000 }).listen(0, '127.0.0.1');
+  const server = createLimitedServer(app.app, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: 65_000, maxConnections: 1_000 }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   return { app, server, port: (server.address() as AddressInfo).port, proxied: trustProxy };
 }

@@ -17,7 +17,7 @@ const newArticleLinks = (html: string) => [...parseHtml(html).querySelectorAll('
 /** The raw bytes of an answer (supertest would decode them). */
 function rawGet(path: string, headers: Record<string, string>): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const server = http.createServer(t.serverOptions, t.app).listen(0, '127.0.0.1', () => {
+    const server = http.createServer(t.app).listen(0, '127.0.0.1', () => {
       const { port } = server.address() as AddressInfo;
       http
         .get({ host: '127.0.0.1', port, path, headers }, (res) => {

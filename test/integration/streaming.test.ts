@@ -32,7 +32,7 @@ const releaseFindNew = () => {
 
 beforeAll(async () => {
   t = await startTestApp({ renderTimeoutMs: 2000, timeoutMs: 5000 });
-  server = http.createServer(t.serverOptions, t.app);
+  server = http.createServer(t.app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   port = (server.address() as AddressInfo).port;
 });
@@ -124,7 +124,7 @@ describe('a person', () => {
   it('keeps the placeholder when the list does not come in time: the render is aborted, the page ends, support gets a line', async () => {
     const quick = await startTestApp({ renderTimeoutMs: 50, timeoutMs: 5000 });
     quick.upstream.override('/api/article/findnew', failWith.hang());
-    const quickServer = http.createServer(quick.serverOptions, quick.app);
+    const quickServer = http.createServer(quick.app);
     await new Promise<void>((resolve) => quickServer.listen(0, '127.0.0.1', resolve));
     try {
       const { port: quickPort } = quickServer.address() as AddressInfo;
@@ -168,7 +168,7 @@ describe('a person on a page-cache miss (the page cache on, as by default)', () 
       },
     };
     cached = await startTestApp({ renderTimeoutMs: 2000, timeoutMs: 5000, pageCache: observed });
-    cachedServer = http.createServer(cached.serverOptions, cached.app);
+    cachedServer = http.createServer(cached.app);
     await new Promise<void>((resolve) => cachedServer.listen(0, '127.0.0.1', resolve));
     cachedPort = (cachedServer.address() as AddressInfo).port;
   });

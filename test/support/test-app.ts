@@ -1,5 +1,5 @@
 /** Builds the real app against a fake upstream on loopback, with logs captured. */
-import type { RequestListener, ServerOptions } from 'node:http';
+import type { RequestListener } from 'node:http';
 import { createServerSetup } from '../../src/server/app';
 import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
 import type { DataCache } from '../../src/server/upstream/data-cache';
@@ -25,8 +25,6 @@ import { startedPerFile } from './per-file';
 export interface TestApp {
   /** The server's request listener (the page-cache fast path, then Express). */
   readonly app: RequestListener;
-  /** The request classes the production server creates its requests from (`http.createServer(serverOptions, app)`). */
-  readonly serverOptions: ServerOptions;
   readonly upstream: FakeUpstream;
   readonly logs: LogCapture;
   readonly readiness: Readiness;
@@ -156,7 +154,6 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   };
   return {
     app: setup.listener,
-    serverOptions: setup.options,
     upstream,
     logs,
     readiness,
@@ -190,9 +187,6 @@ export function useTestApp(options: TestAppOptions = {}): TestApp {
   return {
     get app() {
       return started().app;
-    },
-    get serverOptions() {
-      return started().serverOptions;
     },
     get upstream() {
       return started().upstream;

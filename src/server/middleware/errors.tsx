@@ -1,55 +1,62 @@
-import type { ErrorRequestHandler } from 'express';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MessagePage } from '../../shared/components/Pages';
 import { SiteLink } from '../../shared/components/SiteLink';
 import { joinPath } from '../../shared/format';
-import { PageError, RETRY_AFTER_SECONDS } from '../errors';
+import { ERRORS, PageError, plainErrorAnswer, sendPlainError, type ErrorCode } from '../errors';
 import type { PageRenderer } from '../render/page';
 import { RenderAbortedError } from '../render/stream';
 import { ROUTE_TABLE } from '../routes';
 
-const TITLES: Readonly<Record<number, string>> = {
-  400: 'Bad request',
-  404: 'Page not found',
-  503: 'Temporarily unavailable',
-  500: 'Something went wrong',
-};
-
-const MESSAGES: Readonly<Record<number, string>> = {
-  404: 'There is no page at this address.',
-  500: 'Please try again in a moment.',
-};
-
 /** The last resort, when not even the error page can be rendered (BASE_PATH holds no character HTML would need escaped). */
 const fallback500Of = (homePath: string) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Something went wrong</title></head><body><main><h1>Something went wrong</h1><p>Please try again in a moment. <a href="${homePath}">Go to the home page</a></p></main></body></html>`;
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERRORS.ERROR_PAGE_FAILED.title}</title></head><body><main><h1>${ERRORS.ERROR_PAGE_FAILED.title}</h1><p>${ERRORS.ERROR_PAGE_FAILED.message} <a href="${homePath}">Go to the home page</a></p></main></body></html>`;
 
-/** What an error means for the visitor: its status and the message shown. Pure. */
-export function visibleErrorOf(error: unknown): { status: number; message: string } {
-  if (error instanceof PageError) return { status: error.status, message: error.message };
-  // Errors of Express and its libraries (a static file not found, a malformed request) carry a 4xx status.
+/** Errors of Express and its libraries (a static file not found, a malformed request) that carry a 4xx status. */
+function clientErrorStatusOf(error: unknown): number | undefined {
   const status = (error as { status?: unknown } | null)?.status;
-  if (typeof status === 'number' && status >= 400 && status < 500) return { status, message: MESSAGES[status] ?? 'This request could not be understood.' };
-  return { status: 500, message: MESSAGES[500] ?? '' };
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
+}
+
+/** What an error means for the visitor: its catalogue entry, and the status and message shown. Pure. */
+export function visibleErrorOf(error: unknown): { code: ErrorCode; status: number; message: string } {
+  if (error instanceof PageError) return { code: error.code, status: error.status, message: error.message };
+  if (error instanceof RenderAbortedError) return { code: 'RENDER_ABORTED', status: ERRORS.RENDER_ABORTED.status, message: ERRORS.RENDER_ABORTED.message };
+  const status = clientErrorStatusOf(error);
+  if (status === 404) return { code: 'NOT_FOUND', status, message: ERRORS.NOT_FOUND.message };
+  if (status !== undefined) return { code: 'BAD_REQUEST', status, message: ERRORS.BAD_REQUEST.message };
+  return { code: 'UNEXPECTED', status: ERRORS.UNEXPECTED.status, message: ERRORS.UNEXPECTED.message };
+}
+
+const methodNotAllowed = plainErrorAnswer('METHOD_NOT_ALLOWED');
+
+/** Pages and documents answer GET and HEAD; any other method gets the catalogue's 405, without a site lookup. */
+export function onlyGetAndHead(): RequestHandler {
+  return function onlyGetAndHead(req, res, next) {
+    if (req.method === 'GET' || req.method === 'HEAD') return next();
+    // Headers set so far (the security headers) stay: writeHead merges them.
+    sendPlainError(res, methodNotAllowed, req.method);
+  };
 }
 
 /**
  * The one error handler, and the one place that renders error pages: a PageError or a 4xx from
  * Express renders its page (in the site's shell when the site is known); anything else is a 500,
- * logged once with the request id. A visitor never sees a stack trace.
+ * logged once with the request id and the catalogue's event. A visitor never sees a stack trace.
  */
 export function errorHandling(renderer: PageRenderer, options: { basePath: string }): ErrorRequestHandler {
   const fallback500 = fallback500Of(joinPath(options.basePath, '/'));
   return async function handleError(error, req, res, next) {
     if (res.headersSent) {
-      req.log.error({ event: 'response.failed_midway', err: error }, 'error after the response started');
+      req.log.error({ event: ERRORS.FAILED_MIDWAY.log.event, err: error }, 'error after the response started');
       next(error);
       return;
     }
-    const { status, message } = visibleErrorOf(error);
-    if (error instanceof RenderAbortedError) req.log.error({ event: 'render.aborted', timeoutMs: error.timeoutMs }, 'render took too long and was aborted');
-    else if (status === 500) req.log.error({ event: 'request.failed', err: error }, 'unexpected error');
-    if (status === 503) res.setHeader('retry-after', String(RETRY_AFTER_SECONDS));
-    const title = TITLES[status] ?? 'Error';
+    const { code, status, message } = visibleErrorOf(error);
+    const answer = ERRORS[code];
+    if (error instanceof RenderAbortedError) req.log.error({ event: ERRORS.RENDER_ABORTED.log.event, timeoutMs: error.timeoutMs }, 'render took too long and was aborted');
+    else if (code === 'UNEXPECTED') req.log.error({ event: ERRORS.UNEXPECTED.log.event, err: error }, 'unexpected error');
+    if ('retryAfterSeconds' in answer) res.setHeader('retry-after', String(answer.retryAfterSeconds));
+    const title = status === answer.status ? answer.title : 'Error';
     const content = (
       <MessagePage title={title}>
         <p>{message}</p>
@@ -66,8 +73,8 @@ export function errorHandling(renderer: PageRenderer, options: { basePath: strin
         await renderer.sitelessPage(req, res, status, title, content);
       }
     } catch (renderError) {
-      req.log.error({ event: 'request.failed', err: renderError }, 'the error page could not be rendered');
-      if (!res.headersSent) res.status(500).set('cache-control', 'private, no-store').type('html').send(fallback500);
+      req.log.error({ event: ERRORS.ERROR_PAGE_FAILED.log.event, err: renderError }, 'the error page could not be rendered');
+      if (!res.headersSent) res.status(ERRORS.ERROR_PAGE_FAILED.status).set('cache-control', 'private, no-store').type('html').send(fallback500);
     }
   };
 }

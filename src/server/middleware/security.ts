@@ -29,15 +29,28 @@ export type CspDirectives = Readonly<Record<string, readonly string[]>>;
 /** The hash of the inline script that applies the saved theme before first paint, computed once. */
 export const SAVED_THEME_SCRIPT_HASH = `sha256-${createHash('sha256').update(SAVED_THEME_SCRIPT).digest('base64')}`;
 
+/** What a page's policy depends on besides the loader's hash. */
+export interface CspNeeds {
+  /** A site's consent platform (`config.cmp_src`): its origin in the directives its script needs. */
+  readonly consentOrigin?: string | undefined;
+  /** A streamed page's nonce, which React puts on the inline scripts that reveal Suspense boundaries. */
+  readonly nonce?: string | undefined;
+}
+
+/** What a consent platform's script does: fetch its configuration and log consent, show its dialog in a frame, style it. */
+const CONSENT_PLATFORM_DIRECTIVES = ['script-src', 'connect-src', 'frame-src', 'style-src', 'font-src'] as const;
+
 /**
- * The policy, a pure function of the loader's hash. Only the hashed inline loader runs, and
- * what it adds ('strict-dynamic'); `https:` and 'unsafe-inline' are fallbacks for browsers
- * without 'strict-dynamic' and are ignored by every browser that has it.
+ * The policy, a pure function of the loader's hash and the page's needs. Only the hashed inline
+ * loader runs (and a streamed page's nonce), and what it adds ('strict-dynamic'); `https:` and
+ * 'unsafe-inline' are fallbacks for browsers without 'strict-dynamic' and are ignored by every
+ * browser that has it.
  */
-export function contentSecurityPolicy(loaderHash: string): CspDirectives {
-  return {
+export function contentSecurityPolicy(loaderHash: string, needs: CspNeeds = {}): CspDirectives {
+  const nonce = needs.nonce === undefined ? [] : [`'nonce-${needs.nonce}'`];
+  const directives: Record<string, readonly string[]> = {
     'default-src': ["'self'"],
-    'script-src': [`'${loaderHash}'`, `'${SAVED_THEME_SCRIPT_HASH}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"],
+    'script-src': [`'${loaderHash}'`, `'${SAVED_THEME_SCRIPT_HASH}'`, ...nonce, "'strict-dynamic'", 'https:', "'unsafe-inline'"],
     'object-src': ["'none'"],
     'base-uri': ["'none'"],
     // Ad scripts set inline styles, also inside the same-origin frames that inherit this policy.
@@ -50,52 +63,40 @@ export function contentSecurityPolicy(loaderHash: string): CspDirectives {
     'form-action': ["'self'"],
     'frame-ancestors': ["'self'"],
   };
+  const { consentOrigin } = needs;
+  if (consentOrigin !== undefined) {
+    for (const name of CONSENT_PLATFORM_DIRECTIVES) directives[name] = [...(directives[name] ?? []), consentOrigin];
+  }
+  return directives;
 }
 
-function helmetWith(directives: CspDirectives): RequestHandler {
-  return helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: Object.fromEntries(Object.entries(directives).map(([name, sources]) => [name, [...sources]])),
-    },
-    // Cross-origin ad frames and images do not send CORP headers; requiring them would blank ads.
-    crossOriginEmbedderPolicy: false,
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-  });
+/** The Content-Security-Policy header value of a policy (CSP 3 serialization: `name source ...`, joined by ';'). */
+export function cspHeaderOf(directives: CspDirectives): string {
+  return Object.entries(directives)
+    .map(([name, sources]) => [name, ...sources].join(' '))
+    .join(';');
 }
 
 /**
- * The security headers do not depend on the request, so helmet computes them once, here, and
- * every answer gets the same list (the page-cache fast path included).
+ * Every answer's security headers: the static policy, and helmet's other headers (HSTS,
+ * nosniff, referrer policy, ...). None depends on the request, so they are computed once, here,
+ * and every answer gets the same list (the page-cache fast path included).
  */
 export function securityHeadersOf(loaderHash: string): [string, string][] {
-  return headersOf(contentSecurityPolicy(loaderHash));
-}
-
-function headersOf(directives: CspDirectives): [string, string][] {
   const headers = new Map<string, string>();
   // helmet only sets and removes headers; a recording stand-in for the response is enough.
   const recorder = {
     setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => headers.delete(name.toLowerCase()),
   };
-  helmetWith(directives)({} as Request, recorder as unknown as Response, () => undefined);
-  return [...headers];
-}
-
-/** The Content-Security-Policy header value of a policy, as helmet writes it. */
-export function cspHeaderOf(directives: CspDirectives): string {
-  return headersOf(directives).find(([name]) => name === 'content-security-policy')?.[1] ?? '';
-}
-
-/**
- * The CSP of a streamed page: the response's policy (the static one, or its site's with a
- * consent platform) with a nonce for this response in script-src, which React puts on the
- * inline scripts that reveal streamed Suspense boundaries. The nonce goes beside the hashes,
- * before 'strict-dynamic' (only script-src has it) and the fallbacks for older browsers.
- */
-export function withScriptNonce(policy: string, nonce: string): string {
-  return policy.replace("'strict-dynamic'", `'nonce-${nonce}' 'strict-dynamic'`);
+  helmet({
+    // Built per need by contentSecurityPolicy, above.
+    contentSecurityPolicy: false,
+    // Cross-origin ad frames and images do not send CORP headers; requiring them would blank ads.
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  })({} as Request, recorder as unknown as Response, () => undefined);
+  return [['content-security-policy', cspHeaderOf(contentSecurityPolicy(loaderHash))], ...headers];
 }
 
 /** Sets a fixed list of headers on every answer. */

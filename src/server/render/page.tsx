@@ -17,7 +17,7 @@ import type { Site } from '../site/load-site';
 import { randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Assets } from '../assets';
-import { withScriptNonce } from '../middleware/security';
+import { contentSecurityPolicy as cspFor, cspHeaderOf } from '../middleware/security';
 import { isCrawler } from '../rules/crawler';
 import { renderToDocument, sendDocument, streamDocument } from './stream';
 
@@ -157,7 +157,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // the visitor's own: a CDN takes the kept one, with every purge key (decision 0180).
       res.setHeader('cache-control', keep ? PRIVATE : cacheControl());
       const nonce = randomBytes(16).toString('base64');
-      res.setHeader('content-security-policy', withScriptNonce(contentSecurityPolicy, nonce));
+      res.setHeader('content-security-policy', cspHeaderOf(cspFor(assets.loaderHash, { consentOrigin: res.locals.consentOrigin, nonce })));
       // The page cache keeps the complete document (no reveal scripts, no nonce), rendered again
       // from the same data, which has all arrived by then: no upstream call (decision 0180).
       const keepWhole = keep

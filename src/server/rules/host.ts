@@ -1,6 +1,5 @@
 /** Host and site-key rules (contract/app.md, Host and site key). Pure. */
 import { isIP } from 'node:net';
-import { rememberStrings } from '../../shared/format';
 
 const MAX_HOST_LENGTH = 253;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -52,17 +51,12 @@ export interface SiteAddress {
   readonly siteKey: string;
 }
 
-/**
- * The host and site key of a raw Host value (null when malformed), remembered per value
- * (bounded): every request of a site sends the same value, and the checks (label patterns,
- * IP-literal tests) cost more than a lookup on every request.
- */
+/** The host and site key of a raw Host value (null when malformed). */
 export function siteAddressResolver(defaultSiteKey: string): (raw: string | undefined) => SiteAddress | null {
-  const resolve = rememberStrings((raw): SiteAddress | null => {
+  return (raw) => {
     const host = normalizeHost(raw);
     return host ? { host, siteKey: siteKeyOf(host, defaultSiteKey) } : null;
-  });
-  return (raw) => (raw === undefined ? null : resolve(raw));
+  };
 }
 
 export const DEFAULT_BRAND_COLOR = '#2FABF0';

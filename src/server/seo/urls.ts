@@ -6,15 +6,11 @@
  * test parameters (utm_*, campaign_id, testDisplayAd, fbclid, ...) can never reach one.
  */
 import { isIP } from 'node:net';
-import { rememberStrings } from '../../shared/format';
 
 /** Hosts that only exist on a developer's machine: their origin keeps the request's scheme and port. */
 export function isDevelopmentHost(host: string): boolean {
-  return developmentHost(host);
+  return host === 'localhost' || host.endsWith('.localhost') || isIP(host) !== 0;
 }
-
-// Remembered per host (bounded): the IP-literal test runs on every request otherwise.
-const developmentHost = rememberStrings((host) => host === 'localhost' || host.endsWith('.localhost') || isIP(host) !== 0);
 
 /** The port of a raw Host value (`example.com:8080`, `[::1]:3000`), if any. */
 export function portOf(rawHost: string): string | undefined {

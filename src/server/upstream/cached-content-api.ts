@@ -4,7 +4,6 @@ import type { CacheKind, DataCache, PurgeTag } from './data-cache';
 import { DATA_TAGS, type KeptSiteLookups } from '../purge/data-tags';
 import type { SiteSetting } from '../../shared/records';
 import type { ContentApi } from './content-api';
-import { rememberStrings } from '../../shared/format';
 
 /** Which cache (TTL and bounds) each call's answers live in. */
 const KIND_OF: Readonly<Record<keyof ContentApi, CacheKind>> = {
@@ -21,32 +20,19 @@ const KIND_OF: Readonly<Record<keyof ContentApi, CacheKind>> = {
   articleBySlug: 'articles',
 };
 
-/**
- * The cache key of a call: its name and its arguments as JSON. Keys of calls without arguments
- * or with one string (a host, an id) are remembered, so the site lookups every request makes
- * find the same key string each time instead of building and hashing a new one.
- */
-export function cacheKeyBuilder(name: string): (args: readonly unknown[]) => string {
-  const withoutArguments = `${name}:[]`;
-  const byString = rememberStrings((arg) => `${name}:${JSON.stringify([arg])}`, 1024);
-  return (args) => {
-    if (args.length === 0) return withoutArguments;
-    if (args.length === 1 && typeof args[0] === 'string') return byString(args[0]);
-    return `${name}:${JSON.stringify(args)}`;
-  };
+/** The cache key of a call: its name and its arguments as JSON. */
+export function cacheKeyOf(name: string, args: readonly unknown[]): string {
+  return `${name}:${JSON.stringify(args)}`;
 }
 
 type ContentCall = keyof ContentApi;
-
-const KEY_OF = Object.fromEntries((Object.keys(KIND_OF) as ContentCall[]).map((name) => [name, cacheKeyBuilder(name)])) as Record<ContentCall, (args: readonly unknown[]) => string>;
 
 /** The content API behind the cache, for one request: the cache's lines go to the request's logger. */
 export function createCachedContentApi(inner: ContentApi, cache: DataCache, log: Logger): ContentApi {
   const cached = <K extends ContentCall>(name: K): ContentApi[K] => {
     const call = inner[name] as (...args: unknown[]) => Promise<unknown>;
-    const keyOf = KEY_OF[name];
     const tagsOf = DATA_TAGS[name] as (...args: unknown[]) => readonly PurgeTag[];
-    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], keyOf(args), () => call(...args), { tags: () => tagsOf(...args), log });
+    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], cacheKeyOf(name, args), () => call(...args), { tags: () => tagsOf(...args), log });
     return wrapped as ContentApi[K];
   };
   return {
@@ -69,7 +55,7 @@ export function createCachedContentApi(inner: ContentApi, cache: DataCache, log:
  * The cache holds these calls' validated answers under their keys, hence the types.
  */
 export function keptSiteLookupsOf(cache: DataCache, host: string): KeptSiteLookups {
-  const kept = (name: ContentCall, arg: string) => cache.peek(KIND_OF[name], KEY_OF[name]([arg])) as readonly SiteSetting[] | undefined;
+  const kept = (name: ContentCall, arg: string) => cache.peek(KIND_OF[name], cacheKeyOf(name, [arg])) as readonly SiteSetting[] | undefined;
   const subdomains = kept('subdomainsByHost', host);
   const parentId = subdomains?.[0]?.domain;
   return { subdomains, parents: parentId ? kept('domainsById', parentId) : undefined, domains: kept('domainsByHost', host) };

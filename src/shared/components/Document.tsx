@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { APP_STATE_ID, serializeAppState, type AppState } from '../app-state';
-import { rememberStrings } from '../format';
 import { jsonForScript } from '../json-script';
 import { SAVED_THEME_SCRIPT } from '../saved-theme';
 import { BasePathProvider } from './SiteLink';
@@ -74,14 +73,14 @@ function SocialTags({ social }: { social: SocialMeta }) {
  * The icon of a site without its own favicon: a speech bubble on the brand colour, inline, so the
  * browser does not ask for a /favicon.ico that is not there.
  */
-const defaultFavicon = rememberStrings((brandColor) => {
+function defaultFavicon(brandColor: string): string {
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
     `<rect width="32" height="32" rx="7" fill="${brandColor}"/>` +
     '<path d="M8 9h16a2 2 0 0 1 2 2v9a2 2 0 0 1-2 2h-9l-5 4v-4H8a2 2 0 0 1-2-2v-9a2 2 0 0 1 2-2z" fill="#fff"/>' +
     '</svg>';
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
-}, 256);
+}
 
 /** The whole HTML document; the page decides shell or not through its children. */
 export function Document({ head, state, assets, children }: DocumentProps) {

@@ -100,7 +100,7 @@ async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const publicDir = mkdtempSync(path.join(tmpdir(), 'qa-sites-browser-'));
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs'), '--client-only', publicDir], { cwd: root, stdio: 'pipe' });
   const testApp = await startTestApp({ assets: loadAssets(publicDir, basePath), env: { LOG_LEVEL: options.logLevel ?? 'silent', BASE_PATH: basePath } });
-  const server = createServer(testApp.serverOptions, testApp.app);
+  const server = createServer(testApp.app);
   const port = await listen(server);
   const stopServers = async () => {
     server.closeAllConnections();

@@ -31,6 +31,11 @@ describe('preferredEncoding', () => {
     ['*', 'br'],
     ['identity', 'identity'],
     ['gzip;q=0', 'identity'],
+    // The client's weights decide; the server's order only breaks ties.
+    ['br;q=0.5, gzip', 'gzip'],
+    ['BR;q=0.9, gzip;q=0.8', 'br'],
+    ['gzip, br;q=0.8, *;q=0.1', 'gzip'],
+    ['deflate', 'identity'],
   ])('%p -> %s', (header, expected) => {
     expect(preferredEncoding(header)).toBe(expected);
   });

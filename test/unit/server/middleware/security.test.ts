@@ -1,4 +1,4 @@
-import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy, SAVED_THEME_SCRIPT_HASH } from '../../../../src/server/middleware/security';
+import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy, cspHeaderOf, SAVED_THEME_SCRIPT_HASH } from '../../../../src/server/middleware/security';
 
 const HASH = 'sha256-AbCdEf0123456789+/AbCdEf0123456789+/AbCdEf0=';
 
@@ -28,5 +28,21 @@ describe('contentSecurityPolicy', () => {
     expect(contentSecurityPolicy(HASH)).toEqual(policy);
     expect(contentSecurityPolicy('sha256-other')['script-src']?.[0]).toBe("'sha256-other'");
   });
+
+  it('puts a streamed page\'s nonce beside the hashes, before \'strict-dynamic\' and the fallbacks', () => {
+    expect(contentSecurityPolicy(HASH, { nonce: 'n0nce' })['script-src']).toEqual([`'${HASH}'`, `'${SAVED_THEME_SCRIPT_HASH}'`, "'nonce-n0nce'", "'strict-dynamic'", 'https:', "'unsafe-inline'"]);
+  });
+
+  it('admits a consent platform\'s origin only in the directives its script needs', () => {
+    const origin = 'https://cmp.example';
+    const widened = contentSecurityPolicy(HASH, { consentOrigin: origin });
+    for (const name of ['script-src', 'connect-src', 'frame-src', 'style-src', 'font-src']) expect(widened[name]).toEqual([...(policy[name] ?? []), origin]);
+    for (const name of ['default-src', 'img-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors']) expect(widened[name]).toEqual(policy[name]);
+  });
 });
 
+describe('cspHeaderOf', () => {
+  it('writes each directive as its name and sources, separated by semicolons', () => {
+    expect(cspHeaderOf({ 'default-src': ["'self'"], 'img-src': ["'self'", 'data:'] })).toBe("default-src 'self';img-src 'self' data:");
+  });
+});
