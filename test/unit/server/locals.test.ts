@@ -11,5 +11,4 @@ describe('stageOf', () => {
       'res.locals.route read before the step that sets it',
     );
   });
-
 });
