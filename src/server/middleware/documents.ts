@@ -1,5 +1,6 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../encoding';
+import { SITE_RESOLVED, stageOf } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
@@ -17,9 +18,8 @@ export function documentRendering(options: { basePath: string; sitemapUrlLimit?:
   // settings.invalid_ads_txt is logged once per record and content, not on every request.
   const isFirstReport = reportOnce();
   return async function renderDocument(req, res, next) {
-    const { site, route, host, upstream, pageOutput } = res.locals;
-    if (route?.kind !== 'document') return next();
-    if (!site || !host || !upstream || !pageOutput) throw new Error('document rendering ran before site settings');
+    const { site, route, host, upstream, pageOutput } = stageOf(res.locals, SITE_RESOLVED);
+    if (route.kind !== 'document') return next();
     const lookup = lookupScopeOf(req, res);
     const origin = requestSiteRoot(req, site.canonicalHost ?? host, options.basePath);
     const built = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin, basePath: options.basePath, part: route.part, api: upstream.api, lookup, sitemapUrlLimit: options.sitemapUrlLimit, isFirstReport });

@@ -3,6 +3,7 @@ import { answerFromPageCache, HTML_VARY, pageCacheKeyOfRequest } from '../page-c
 import type { PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
 import { peerIsTrusted, type TrustFunction } from '../peer-trust';
+import { HOST_RESOLVED, stageOf } from '../locals';
 import { routeLabelOf, siteLabelOf } from './request-metrics';
 
 /**
@@ -13,8 +14,7 @@ import { routeLabelOf, siteLabelOf } from './request-metrics';
 export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; trust: TrustFunction }): RequestHandler {
   const sharedCacheControl = cacheControlOf(true, 200, options.cdn);
   return function serveFromPageCache(req, res, next) {
-    const { host } = res.locals;
-    if (!host) throw new Error('page caching ran before host resolution');
+    const { host } = stageOf(res.locals, HOST_RESOLVED);
     // req.url: the target without the base path (middleware/base-path.ts).
     const key = pageCacheKeyOfRequest(req, host, req.url, peerIsTrusted(options.trust, req.socket));
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);

@@ -3,6 +3,7 @@ import { PageError } from '../errors';
 import { loadArticle } from '../pages/article';
 import { loadCategory } from '../pages/category';
 import type { PageLoader } from '../pages/context';
+import { SITE_RESOLVED, stageOf } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { queryValue } from '../request-query';
 import { loadHome } from '../pages/home';
@@ -29,8 +30,7 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
 export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): RequestHandler {
   return async function renderPage(req, res) {
-    const { site, route, host, upstream } = res.locals;
-    if (!site || !route || !host || !upstream) throw new Error('page rendering ran before site settings');
+    const { site, route, host, upstream } = stageOf(res.locals, SITE_RESOLVED);
     if (route.kind !== 'page') throw new Error('page rendering got a document route');
     const context = { queryValue: (name: string) => queryValue(req, name), site, origin: requestSiteRoot(req, site.canonicalHost ?? host, deps.basePath), basePath: deps.basePath, route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log, lookup: lookupScopeOf(req, res) };
     const campaignPromise = route.rule.campaigns

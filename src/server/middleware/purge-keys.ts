@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import onHeaders from 'on-headers';
+import { stageOf, UPSTREAM_READY } from '../locals';
 import { isSharedCacheControl } from '../page-cache/rules';
 import { articlesRecordedBy } from '../purge/articles-recorded';
 import { purgeKeyHeaders, purgeKeysOf } from '../purge/purge-keys';
@@ -12,8 +13,7 @@ import { purgeKeyHeaders, purgeKeysOf } from '../purge/purge-keys';
  */
 export function purgeKeyRecording(): RequestHandler {
   return function recordPurgeKeys(_req, res, next) {
-    const { upstream, siteKey } = res.locals;
-    if (!upstream || siteKey === undefined) throw new Error('purge keys recorded before host resolution and the request upstream');
+    const { upstream, siteKey } = stageOf(res.locals, UPSTREAM_READY);
     const articleIds = new Set<string>();
     res.locals.upstream = { ...upstream, api: articlesRecordedBy(upstream.api, articleIds) };
     res.locals.purgeKeys = { surrogateKey: () => purgeKeysOf(siteKey, articleIds) };

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../errors';
+import { stageOf, UPSTREAM_READY } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../report-once';
 import { redirectToCanonicalHost } from '../seo/canonical-host';
@@ -15,8 +16,7 @@ export function siteSettings(deps: SiteLoaderDeps): RequestHandler {
   // settings.unknown_ad_slot and settings.invalid_field are logged once per site and value, not on every request.
   const isFirstReport = reportOnce();
   return async function resolveSiteSettings(req, res, next) {
-    const { host, siteKey, upstream } = res.locals;
-    if (!host || !siteKey || !upstream) throw new Error('site settings ran before host resolution or the request-upstream middleware');
+    const { host, siteKey, upstream } = stageOf(res.locals, UPSTREAM_READY);
     const lookup = lookupScopeOf(req, res);
     const resolution = await resolveSite(upstream.api, host, lookup);
     if (!resolution) throw unavailable('No site settings could be loaded for this address.');
