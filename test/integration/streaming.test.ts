@@ -121,6 +121,15 @@ describe('a person', () => {
     expect(links).not.toContain('/article-2');
   });
 
+  it('gets a page with nothing left to load without a nonce: no script is needed to reveal anything', async () => {
+    const { res, next } = await open('/', { 'user-agent': PERSON, 'accept-encoding': 'identity' });
+    const body = await rest(next);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).not.toContain('nonce-');
+    expect(body).not.toContain('$RC');
+    expect(parseHtml(body).querySelector('#home-articles')).not.toBeNull();
+  });
+
   it('keeps the placeholder when the list does not come in time: the render is aborted, the page ends, support gets a line', async () => {
     const quick = await startTestApp({ renderTimeoutMs: 50, timeoutMs: 5000 });
     quick.upstream.override('/api/article/findnew', failWith.hang());

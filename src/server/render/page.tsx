@@ -156,8 +156,10 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // change these headers. When the page cache keeps the complete page, the streamed copy is
       // the visitor's own: a CDN takes the kept one, with every purge key (decision 0180).
       res.setHeader('cache-control', keep ? PRIVATE : cacheControl());
-      const nonce = randomBytes(16).toString('base64');
-      res.setHeader('content-security-policy', cspHeaderOf(cspFor(assets.loaderHash, { consentOrigin: res.locals.consentOrigin, nonce })));
+      // React reveals a part that arrives later with inline scripts, which need a nonce; a page
+      // with nothing left to load has none (its parts render in place).
+      const nonce = loading() ? randomBytes(16).toString('base64') : undefined;
+      if (nonce) res.setHeader('content-security-policy', cspHeaderOf(cspFor(assets.loaderHash, { consentOrigin: res.locals.consentOrigin, nonce })));
       // The page cache keeps the complete document (no reveal scripts, no nonce), rendered again
       // from the same data, which has all arrived by then: no upstream call (decision 0180).
       const keepWhole = keep

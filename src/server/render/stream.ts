@@ -108,7 +108,8 @@ export function sendDocument(req: Request, res: Response, html: Buffer, status: 
 }
 
 export interface StreamOptions extends RenderOptions {
-  readonly nonce: string;
+  /** For the scripts that reveal parts arriving after the shell; none when nothing is loading. */
+  readonly nonce: string | undefined;
   /**
    * Called once every part has rendered and none failed, before the response's last byte: the
    * response ends when it settles, so a page kept here answers the next request.
@@ -145,7 +146,10 @@ export function streamDocument(req: Request, res: Response, element: ReactElemen
         },
       });
     const stream = renderToPipeableStream(element, {
-      nonce: options.nonce,
+      ...(options.nonce ? { nonce: options.nonce } : {}),
+      // A part already rendered goes in place, however long the page before it: outlining it
+      // would need a script to reveal it (React's default outlines past 12,800 bytes).
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady() {
         // Rendering is over; what is left is the client reading it.
         clearTimeout(abortTimer);
