@@ -1,7 +1,7 @@
 /**
  * Whether the peer of a connection is a proxy we trust (TRUST_PROXY), decided in one place:
- * Express reads it for `req.protocol` and `req.host`, host resolution for X-Forwarded-Host,
- * the https redirect for X-Forwarded-Proto, and the page-cache fast path for all of them.
+ * the request envelope reads it for X-Request-Id, X-Forwarded-Host and X-Forwarded-Proto
+ * (edge/envelope.ts), and the connection guard for the per-client bound.
  */
 import proxyAddr from 'proxy-addr';
 import type { TrustProxy } from './config';
