@@ -6,7 +6,6 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import fresh from 'fresh';
 import { preferredEncoding } from '../encoding';
-import type { RequestEnvelope } from '../edge/envelope';
 import type { CachedPage, PageCache } from './page-cache';
 import { siteOrigin } from '../seo/urls';
 import { pageCacheKeyOf } from './rules';
@@ -16,15 +15,15 @@ import { purgeKeyHeaders } from '../purge/purge-keys';
 export const HTML_VARY = 'Accept-Encoding';
 
 /**
- * The page-cache key of a request for a resolved host, read from its envelope and target (the raw target
- * without the base path); null: never cached. It holds the site's origin as the page shows it
+ * The page-cache key of a request for a resolved host, read from its scheme and raw host (its
+ * envelope, edge/envelope.ts) and its target (the raw target without the base path); null: never cached. It holds the site's origin as the page shows it
  * (canonical, og:url): on a development host the request's scheme and port reach it
  * (seo/urls.ts, siteOrigin).
  */
-export function pageCacheKeyOfRequest(envelope: RequestEnvelope, host: string, url: string): string | null {
+export function pageCacheKeyOfRequest(request: { readonly protocol: string; readonly rawHost: string }, host: string, url: string): string | null {
   const queryStart = url.indexOf('?');
   return pageCacheKeyOf({
-    origin: siteOrigin(host, envelope),
+    origin: siteOrigin(host, request),
     path: queryStart < 0 ? url : url.slice(0, queryStart),
     query: queryStart < 0 ? {} : parseQuery(url.slice(queryStart + 1)),
   });
