@@ -7,17 +7,17 @@
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { createAdmission } from './admission';
+import { createAdmission } from './edge/admission';
 import { envelopeRequest, type EnvelopedRequest } from './edge/envelope';
 import type { Assets } from './assets';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import './locals';
 import { assetCompression } from './middleware/asset-compression';
 import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
 import { errorHandling, onlyGetAndHead } from './middleware/errors';
-import type { Readiness } from './middleware/health';
+import type { Readiness } from './rules/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
 import { pageCaching } from './middleware/page-cache';
@@ -28,12 +28,12 @@ import { securityHeadersOf, staticHeaders } from './middleware/security';
 import { requestEnvelope } from './middleware/request-envelope';
 import { requestUpstream } from './middleware/request-upstream';
 import { siteSettings } from './middleware/site-settings';
-import { noMetrics, type Metrics } from './metrics';
+import { noMetrics, type Metrics } from './observability/metrics';
 import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
-import { createPageCacheFastPath, type FastPath } from './page-cache/fast-path';
-import { trustFunctionOf, type TrustFunction } from './peer-trust';
-import { createProbeAnswering } from './probes';
+import { createPageCacheFastPath, type FastPath } from './edge/fast-path';
+import { trustFunctionOf, type TrustFunction } from './edge/peer-trust';
+import { createProbeAnswering } from './edge/probes';
 import { createPageRenderer } from './render/page';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
@@ -75,8 +75,8 @@ interface SharedParts {
 /**
  * The server: every request first gets its envelope (edge/envelope.ts: id, host and scheme, read
  * once from the headers TRUST_PROXY allows); the health probes are answered first, by Node alone
- * (probes.ts); a page-cache hit is answered in front of Express (page-cache/fast-path.ts); past
- * the bound on requests in progress, a request waits its turn or is answered 503 (admission.ts);
+ * (edge/probes.ts); a page-cache hit is answered in front of Express (edge/fast-path.ts); past
+ * the bound on requests in progress, a request waits its turn or is answered 503 (edge/admission.ts);
  * everything else goes through the Express app, which reads the same envelope.
  */
 export function createServerSetup(deps: AppDeps): ServerSetup {

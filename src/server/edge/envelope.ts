@@ -8,9 +8,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
-import { logRequestCompleted, requestIdOf, type RequestLine } from '../logger';
-import type { Metrics } from '../metrics';
-import { peerIsTrusted, type TrustFunction } from '../peer-trust';
+import { logRequestCompleted, requestIdOf, type RequestLine } from '../observability/logger';
+import type { Metrics } from '../observability/metrics';
+import { peerIsTrusted, type TrustFunction } from './peer-trust';
 import { requestHostSourceOf, type RequestHostSource } from '../rules/host';
 
 export interface RequestEnvelope {

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { badRequest } from '../errors';
-import { hostForLog } from '../redact';
+import { hostForLog } from '../observability/redact';
 import { siteAddressResolver } from '../rules/host';
 
 /**

@@ -8,8 +8,8 @@
 import type { RequestHandler } from 'express';
 import { targetInsideBasePath } from '../../shared/base-path';
 import { recordRequest, type RequestRecorder } from '../edge/envelope';
-import { logPathOf } from '../logger';
-import { SITE_LABEL } from '../metrics';
+import { logPathOf } from '../observability/logger';
+import { SITE_LABEL } from '../observability/metrics';
 import type { DocumentName, RouteName } from '../routes';
 import type { Site } from '../site/load-site';
 

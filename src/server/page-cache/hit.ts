@@ -1,6 +1,6 @@
 /**
  * A page-cache hit, decided and sent in one place. Both the fast path in front of Express
- * (fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
+ * (edge/fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';

@@ -4,7 +4,7 @@
  * (edge/envelope.ts), and the connection guard for the per-client bound.
  */
 import proxyAddr from 'proxy-addr';
-import type { TrustProxy } from './config';
+import type { TrustProxy } from '../config/config';
 
 /** Express's form of a trust setting: is the address at this hop (0: the peer) trusted? */
 export type TrustFunction = (address: string | undefined, hop: number) => boolean;

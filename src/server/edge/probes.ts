@@ -7,10 +7,10 @@
  * line and request metrics as the Express path would (edge/envelope.ts).
  */
 import type { ServerResponse } from 'node:http';
-import { recordRequest, type EnvelopedRequest, type RequestRecorder } from './edge/envelope';
-import { logPathOf } from './logger';
-import { SITE_LABEL } from './metrics';
-import { probeAnswerOf, probeOf, type Readiness } from './middleware/health';
+import { recordRequest, type EnvelopedRequest, type RequestRecorder } from './envelope';
+import { logPathOf } from '../observability/logger';
+import { SITE_LABEL } from '../observability/metrics';
+import { probeAnswerOf, probeOf, type Readiness } from '../rules/health';
 
 export interface ProbeDeps extends RequestRecorder {
   readonly readiness: Readiness;

@@ -6,13 +6,13 @@
  * metrics, as the Express path.
  */
 import type { ServerResponse } from 'node:http';
-import { recordRequest, type EnvelopedRequest, type RequestRecorder } from '../edge/envelope';
-import { logPathOf } from '../logger';
+import { recordRequest, type EnvelopedRequest, type RequestRecorder } from './envelope';
+import { logPathOf } from '../observability/logger';
 import { siteAddressResolver } from '../rules/host';
 import { targetInsideBasePath } from '../../shared/base-path';
-import { answerFromPageCache, pageCacheKeyOfRequest } from './hit';
-import type { PageCache } from './page-cache';
-import { cacheControlOf, type CdnTimes } from './rules';
+import { answerFromPageCache, pageCacheKeyOfRequest } from '../page-cache/hit';
+import type { PageCache } from '../page-cache/page-cache';
+import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
 
 export interface FastPathDeps extends RequestRecorder {
   readonly cache: PageCache;
