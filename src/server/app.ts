@@ -1,38 +1,39 @@
 /**
  * Builds the server's request handling from its dependencies; never listens (index.ts does).
- * Read top to bottom, it is the request's order: page-cache hits in front of Express, then the
- * Express chain, one step per middleware.
+ * Read top to bottom, it is the request's order: the envelope every request gets once (id,
+ * host, scheme), the probes and page-cache hits in front of Express, admission, then the Express
+ * chain, one step per middleware.
  */
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { createAdmission } from './admission';
+import { createAdmission } from './edge/admission';
+import { envelopeRequest, type EnvelopedRequest } from './edge/envelope';
 import type { Assets } from './assets';
-import type { Config } from './config';
+import type { Config } from './config/config';
 import './locals';
 import { assetCompression } from './middleware/asset-compression';
 import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
 import { errorHandling, onlyGetAndHead } from './middleware/errors';
-import type { Readiness } from './middleware/health';
+import type { Readiness } from './rules/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
 import { pageCaching } from './middleware/page-cache';
 import { pageRendering } from './middleware/pages';
 import { purgeKeyRecording } from './middleware/purge-keys';
-import { requestMetrics } from './middleware/request-metrics';
 import { routeMatching } from './middleware/route';
 import { securityHeadersOf, staticHeaders } from './middleware/security';
+import { requestEnvelope } from './middleware/request-envelope';
 import { requestUpstream } from './middleware/request-upstream';
 import { siteSettings } from './middleware/site-settings';
-import { requestLogging } from './logger';
-import { noMetrics, type Metrics } from './metrics';
+import { noMetrics, type Metrics } from './observability/metrics';
 import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
-import { createPageCacheFastPath, type FastPath } from './page-cache/fast-path';
-import { trustFunctionOf, type TrustFunction } from './peer-trust';
-import { createProbeAnswering } from './probes';
+import { createPageCacheFastPath, type FastPath } from './edge/fast-path';
+import { trustFunctionOf, type TrustFunction } from './edge/peer-trust';
+import { createProbeAnswering } from './edge/probes';
 import { createPageRenderer } from './render/page';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
@@ -72,17 +73,18 @@ interface SharedParts {
 }
 
 /**
- * The server: the health probes are answered first, by Node alone (probes.ts); a page-cache hit
- * is answered in front of Express (page-cache/fast-path.ts); past
- * the bound on requests in progress, a request waits its turn or is answered 503 (admission.ts);
- * everything else goes through the Express app.
+ * The server: every request first gets its envelope (edge/envelope.ts: id, host and scheme, read
+ * once from the headers TRUST_PROXY allows); the health probes are answered first, by Node alone
+ * (edge/probes.ts); a page-cache hit is answered in front of Express (edge/fast-path.ts); past
+ * the bound on requests in progress, a request waits its turn or is answered 503 (edge/admission.ts);
+ * everything else goes through the Express app, which reads the same envelope.
  */
 export function createServerSetup(deps: AppDeps): ServerSetup {
   const shared: SharedParts = { trust: trustFunctionOf(deps.config.trustProxy), securityHeaders: securityHeadersOf(deps.assets.loaderHash) };
   const app = createApp(deps, shared);
   const metrics = deps.metrics ?? noMetrics;
-  const answerProbe = createProbeAnswering({ readiness: deps.readiness, staticHeaders: shared.securityHeaders, trust: shared.trust, metrics, logger: deps.logger });
-  const admission = createAdmission({
+  const answerProbe = createProbeAnswering({ readiness: deps.readiness, staticHeaders: shared.securityHeaders, metrics, logger: deps.logger });
+  const admission = createAdmission<EnvelopedRequest>({
     maxInFlight: deps.config.maxInFlightRequests,
     maxQueued: deps.config.maxQueuedRequests,
     maxWaitMs: deps.config.maxQueueWaitMs,
@@ -101,14 +103,14 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
         metrics,
         logger: deps.logger,
         defaultSiteKey: deps.config.defaultSiteKey,
-        trust: shared.trust,
         basePath: deps.config.basePath,
         // Past the bound a kept page answers even when stale: better than a 503.
         busy: () => admission.full,
       })
     : () => false;
   return {
-    listener: function handleRequest(req, res) {
+    listener: function handleRequest(incoming, res) {
+      const req = envelopeRequest(incoming, shared.trust);
       // From SIGTERM on, every answer closes its connection: a keep-alive client (or balancer)
       // would otherwise hold the server open until the forced exit and lose the request in
       // flight then; its next request opens a new connection, which reaches another instance.
@@ -127,13 +129,12 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   const renderer = createPageRenderer({ assets, renderTimeoutMs: deps.renderTimeoutMs ?? DEFAULT_RENDER_TIMEOUT_MS, basePath });
   const app = express();
   app.disable('x-powered-by');
-  // req.protocol and req.host (canonical URLs) follow the same trust as everything else.
-  app.set('trust proxy', shared.trust);
+  // No `trust proxy`: nothing reads Express's req.protocol or req.host; the envelope holds both.
   app.set('query parser', 'simple');
 
-  if (deps.metrics) app.use(requestMetrics(deps.metrics, basePath));
   app.use(staticHeaders(shared.securityHeaders));
-  app.use(requestLogging(logger, shared.trust));
+  // The request id on the answer, req.log, and the access-log line and metrics when it is done.
+  app.use(requestEnvelope({ logger, metrics: deps.metrics ?? noMetrics }, basePath));
 
   // Under BASE_PATH, everything after this step sees the site's own path (the prefix taken off).
   if (basePath) app.use(basePathScope(basePath));
@@ -142,11 +143,11 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   }
 
   app.use(onlyGetAndHead());
-  app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey, trust: shared.trust }));
-  app.use(httpsRedirect({ trust: shared.trust, basePath }));
+  app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey }));
+  app.use(httpsRedirect({ basePath }));
   app.use(routeMatching());
   // Every miss (hits were answered in front of Express).
-  app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, trust: shared.trust }));
+  app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
   // From here on every lookup shares the request's one upstream budget.
   app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));
   // Notes the articles the lookups return: a shared answer names them for a CDN's purge.

@@ -3,6 +3,7 @@
  * that order guarantees: what every step after a given one may rely on.
  */
 import type { Logger } from 'pino';
+import type { RequestEnvelope } from './edge/envelope';
 import type { RouteMatch } from './routes';
 import type { Site } from './site/load-site';
 import type { PageOutput } from './page-cache/page-cache';
@@ -14,6 +15,8 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
+      /** Given by the listener before any way answers (edge/envelope.ts): id, host and scheme, read once. */
+      readonly envelope: RequestEnvelope;
       /** Set by the request logging: event lines of this request carry its `reqId`. */
       log: Logger;
     }

@@ -1,6 +1,6 @@
 /**
  * The base path every site is served under (BASE_PATH: '' or a prefix such as '/answers',
- * validated in server/config.ts). Pure rules shared by the server, which takes the prefix off
+ * validated in server/config/config.ts). Pure rules shared by the server, which takes the prefix off
  * each request and puts it on every URL it emits, and the client, which tells the site's own
  * links from others.
  */

@@ -1,10 +1,10 @@
 /**
  * The README is the user's guide: short, and its configuration table names every environment
- * variable the app reads (the schema in src/server/config.ts, the only reader of process.env).
+ * variable the app reads (the schema in src/server/config/config.ts, the only reader of process.env).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ENVIRONMENT_VARIABLES } from '../../src/server/config';
+import { ENVIRONMENT_VARIABLES } from '../../src/server/config/config';
 
 const root = path.resolve(__dirname, '../..');
 const readme = readFileSync(path.join(root, 'README.md'), 'utf8');

@@ -10,7 +10,7 @@ import { Agent, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/listeners';
+import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
 import { normalizeHost } from '../../src/server/rules/host';
 import { failWith } from '../support/fake-upstream';
 import { appStateProblemOf, looselyEncode, NASTY_STRINGS, percentEncodeBytes, rawBytes, send, sendBytes, unescapedReflectionsOf, type Answer, type HostileRequest } from '../support/hostile-input';

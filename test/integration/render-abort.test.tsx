@@ -3,7 +3,7 @@
  * aborted after its injected timeout, and rejects so that the error handler answers it.
  */
 import { use } from 'react';
-import { createLogger } from '../../src/server/logger';
+import { createLogger } from '../../src/server/observability/logger';
 import { RenderAbortedError, renderToDocument } from '../../src/server/render/stream';
 import { captureLogs } from '../support/logs';
 

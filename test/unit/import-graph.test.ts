@@ -50,7 +50,7 @@ describe('the pure parts', () => {
   it('reads importers from tsc --explainFiles, leaving out node_modules', () => {
     const explanation = [
       'node_modules/pino/pino.d.ts',
-      "   Imported via 'pino' from file 'src/server/logger.ts' with packageId 'pino/pino.d.ts@10.4.0'",
+      "   Imported via 'pino' from file 'src/server/observability/logger.ts' with packageId 'pino/pino.d.ts@10.4.0'",
       'src/server/locals.ts',
       "   Imported via './locals' from file 'src/server/app.ts'",
       '   Imported via "./locals" from file \'src/server/request-query.ts\'',

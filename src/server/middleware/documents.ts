@@ -2,7 +2,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../encoding';
 import { SITE_RESOLVED, stageOf } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
-import { reportOnce } from '../report-once';
+import { reportOnce } from '../observability/report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
 import { requestSiteRoot } from '../seo/request-origin';
 

@@ -1,17 +1,17 @@
 import type { RequestHandler } from 'express';
 import { badRequest } from '../errors';
-import { peerIsTrusted, type TrustFunction } from '../peer-trust';
-import { hostForLog } from '../redact';
-import { requestHostSourceOf, siteAddressResolver } from '../rules/host';
+import { hostForLog } from '../observability/redact';
+import { siteAddressResolver } from '../rules/host';
 
 /**
- * Host resolution: Host, or X-Forwarded-Host when `trust proxy` trusts the peer.
+ * Host resolution: Host, or X-Forwarded-Host when `trust proxy` trusts the peer, as the
+ * request's envelope read it (edge/envelope.ts).
  * A malformed host gets a 400 page and no upstream call.
  */
-export function hostResolution(options: { defaultSiteKey: string; trust: TrustFunction }): RequestHandler {
+export function hostResolution(options: { defaultSiteKey: string }): RequestHandler {
   const siteAddressOf = siteAddressResolver(options.defaultSiteKey);
   return function resolveHost(req, res, next) {
-    const source = requestHostSourceOf(req, peerIsTrusted(options.trust, req.socket));
+    const source = req.envelope.hostSource;
     const address = siteAddressOf(source.value);
     if (!address) {
       // The header that named the host, and its value as it came (without userinfo, capped).

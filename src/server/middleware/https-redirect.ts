@@ -2,7 +2,6 @@ import type { RequestHandler } from 'express';
 import { isIP } from 'node:net';
 import { joinPath } from '../../shared/format';
 import { badRequest } from '../errors';
-import { peerIsTrusted, type TrustFunction } from '../peer-trust';
 
 /**
  * Longest Location sent. Balancers cap response headers (nginx: 4 or 8 KB in all) and answer
@@ -18,12 +17,6 @@ export const MAX_LOCATION_LENGTH = 2048;
  */
 export const REDIRECT_CACHE_CONTROL = 'private, max-age=3600';
 
-/** True when X-Forwarded-Proto (its first value) says the visitor came over plain http. Pure. */
-export function forwardedOverHttp(forwardedProto: string | string[] | undefined): boolean {
-  const value = Array.isArray(forwardedProto) ? forwardedProto[0] : forwardedProto;
-  return value !== undefined && value.split(',')[0]?.trim().toLowerCase() === 'http';
-}
-
 /** The same address over https: the validated host (never the raw header) and the path. Pure. */
 export function httpsLocationOf(host: string, path: string, originalUrl: string): string {
   const authority = isIP(host) === 6 ? `[${host}]` : host;
@@ -34,12 +27,13 @@ export function httpsLocationOf(host: string, path: string, originalUrl: string)
 /**
  * Behind a TLS-terminating load balancer (TRUST_PROXY): a visitor who came over http is sent
  * to https with a permanent redirect. Requests that did not pass a trusted proxy (health checks,
- * local runs) are served as they are. Runs after host resolution, so the host is validated.
+ * local runs) are served as they are (the request's envelope says which, edge/envelope.ts).
+ * Runs after host resolution, so the host is validated.
  */
-export function httpsRedirect(options: { trust: TrustFunction; basePath: string }): RequestHandler {
+export function httpsRedirect(options: { basePath: string }): RequestHandler {
   return function redirectToHttps(req, res, next) {
     const host = res.locals.host;
-    if (!host || !forwardedOverHttp(req.headers['x-forwarded-proto']) || !peerIsTrusted(options.trust, req.socket)) return next();
+    if (!host || !req.envelope.forwardedOverHttp) return next();
     // req.path is the site's own path: the base path was taken off in front (base-path.ts).
     const location = httpsLocationOf(host, joinPath(options.basePath, req.path), req.originalUrl);
     if (location.length > MAX_LOCATION_LENGTH) return next(badRequest('This address is too long.'));

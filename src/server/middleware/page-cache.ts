@@ -2,21 +2,20 @@ import type { RequestHandler } from 'express';
 import { answerFromPageCache, HTML_VARY, pageCacheKeyOfRequest } from '../page-cache/hit';
 import type { PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
-import { peerIsTrusted, type TrustFunction } from '../peer-trust';
 import { HOST_RESOLVED, stageOf } from '../locals';
-import { routeLabelOf, siteLabelOf } from './request-metrics';
+import { routeLabelOf, siteLabelOf } from './request-envelope';
 
 /**
  * Answers shared pages from the page cache before any site or content lookup; on a miss it
  * lets the page render and keeps the result. Personal pages (search, campaign ids, ad preview)
  * are never cached, here or by a CDN.
  */
-export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; trust: TrustFunction }): RequestHandler {
+export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes }): RequestHandler {
   const sharedCacheControl = cacheControlOf(true, 200, options.cdn);
   return function serveFromPageCache(req, res, next) {
     const { host } = stageOf(res.locals, HOST_RESOLVED);
     // req.url: the target without the base path (middleware/base-path.ts).
-    const key = pageCacheKeyOfRequest(req, host, req.url, peerIsTrusted(options.trust, req.socket));
+    const key = pageCacheKeyOfRequest(req.envelope, host, req.url);
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
     res.setHeader('vary', HTML_VARY);
     const cache = options.cache;

@@ -3,7 +3,7 @@ import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../errors';
 import { stageOf, UPSTREAM_READY } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
-import { reportOnce } from '../report-once';
+import { reportOnce } from '../observability/report-once';
 import { redirectToCanonicalHost } from '../seo/canonical-host';
 import { completeSite, resolveSite, type SiteLoaderDeps } from '../site/load-site';
 

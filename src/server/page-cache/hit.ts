@@ -1,14 +1,12 @@
 /**
  * A page-cache hit, decided and sent in one place. Both the fast path in front of Express
- * (fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
+ * (edge/fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { TLSSocket } from 'node:tls';
 import { parse as parseQuery } from 'node:querystring';
 import fresh from 'fresh';
 import { preferredEncoding } from '../encoding';
 import type { CachedPage, PageCache } from './page-cache';
-import { requestHostOf } from '../rules/host';
 import { siteOrigin } from '../seo/urls';
 import { pageCacheKeyOf } from './rules';
 import { purgeKeyHeaders } from '../purge/purge-keys';
@@ -16,24 +14,16 @@ import { purgeKeyHeaders } from '../purge/purge-keys';
 /** Only the encoding differs between visitors of a URL: the saved theme is applied in the browser. */
 export const HTML_VARY = 'Accept-Encoding';
 
-/** The request's scheme, as Express's `req.protocol` reads it. */
-function requestProtocolOf(req: IncomingMessage, peerIsTrusted: boolean): string {
-  const own = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
-  const forwarded = req.headers['x-forwarded-proto'];
-  const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
-  return peerIsTrusted && value ? (value.split(',')[0]?.trim() ?? own) : own;
-}
-
 /**
- * The page-cache key of a request for a resolved host, read from its target (the raw target
- * without the base path); null: never cached. It holds the site's origin as the page shows it
- * (canonical, og:url): on a development host the request's scheme and port reach it
- * (seo/urls.ts, siteOrigin).
+ * The page-cache key of a request for a resolved host, read from its scheme and raw host (its
+ * envelope, edge/envelope.ts) and its target (without the base path); null: never cached. It
+ * holds the site's origin as the page shows it (canonical, og:url): on a development host the
+ * request's scheme and port reach it (seo/urls.ts, siteOrigin).
  */
-export function pageCacheKeyOfRequest(req: IncomingMessage, host: string, url: string, peerIsTrusted: boolean): string | null {
+export function pageCacheKeyOfRequest(request: { readonly protocol: string; readonly rawHost: string }, host: string, url: string): string | null {
   const queryStart = url.indexOf('?');
   return pageCacheKeyOf({
-    origin: siteOrigin(host, { protocol: requestProtocolOf(req, peerIsTrusted), rawHost: requestHostOf(req, peerIsTrusted) ?? '' }),
+    origin: siteOrigin(host, request),
     path: queryStart < 0 ? url : url.slice(0, queryStart),
     query: queryStart < 0 ? {} : parseQuery(url.slice(queryStart + 1)),
   });

@@ -6,7 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { Metrics } from '../metrics';
+import type { Metrics } from '../observability/metrics';
 import type { Purger } from './purger';
 import { purgeRequestOf, type PurgeRequest } from './purge-request';
 

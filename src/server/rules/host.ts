@@ -93,7 +93,7 @@ export interface RequestHostSource {
 /**
  * The raw host of a request and the header it came from: X-Forwarded-Host (its first value)
  * when the peer is a trusted proxy, else Host; no value (a bad host) when `Host` is repeated.
- * The same rule as Express's `req.host`, shared with the page-cache fast path.
+ * The same rule as Express's `req.host`; read once per request, by its envelope (edge/envelope.ts).
  */
 export function requestHostSourceOf(req: HostHeaders, peerIsTrusted: boolean): RequestHostSource {
   if (hasRepeatedHost(req.rawHeaders)) return { header: 'host', value: undefined, repeated: true };
@@ -101,9 +101,4 @@ export function requestHostSourceOf(req: HostHeaders, peerIsTrusted: boolean): R
   const value = Array.isArray(forwarded) ? forwarded[0] : forwarded;
   if (peerIsTrusted && value) return { header: 'x-forwarded-host', value: value.split(',')[0]?.trim(), repeated: false };
   return { header: 'host', value: req.headers.host, repeated: false };
-}
-
-/** The raw host of a request (requestHostSourceOf's value). */
-export function requestHostOf(req: HostHeaders, peerIsTrusted: boolean): string | undefined {
-  return requestHostSourceOf(req, peerIsTrusted).value;
 }

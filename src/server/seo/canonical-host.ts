@@ -36,7 +36,7 @@ export function canonicalLocationOf(canonicalHost: string, request: { readonly p
 /** Answers a 301 to the canonical host (canonicalHostOf) when the request's host is another one; true when it did. */
 export function redirectToCanonicalHost(req: Request, res: Response, host: string, canonicalHost: string | null): boolean {
   if (!canonicalHost || canonicalHost === host) return false;
-  const location = canonicalLocationOf(canonicalHost, { protocol: req.protocol, rawHost: req.host, originalUrl: req.originalUrl });
+  const location = canonicalLocationOf(canonicalHost, { protocol: req.envelope.protocol, rawHost: req.envelope.rawHost, originalUrl: req.originalUrl });
   if (location.length > MAX_LOCATION_LENGTH) throw badRequest('This address is too long.');
   res.set('cache-control', CANONICAL_REDIRECT_CACHE_CONTROL).redirect(301, location);
   return true;

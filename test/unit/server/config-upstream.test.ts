@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../../../src/server/config';
+import { ConfigError, loadConfig } from '../../../src/server/config/config';
 
 describe('loadConfig: upstream bounds', () => {
   it('has the documented defaults and reads every variable', () => {

@@ -1,10 +1,10 @@
 /**
  * Whether the peer of a connection is a proxy we trust (TRUST_PROXY), decided in one place:
- * Express reads it for `req.protocol` and `req.host`, host resolution for X-Forwarded-Host,
- * the https redirect for X-Forwarded-Proto, and the page-cache fast path for all of them.
+ * the request envelope reads it for X-Request-Id, X-Forwarded-Host and X-Forwarded-Proto
+ * (edge/envelope.ts), and the connection guard for the per-client bound.
  */
 import proxyAddr from 'proxy-addr';
-import type { TrustProxy } from './config';
+import type { TrustProxy } from '../config/config';
 
 /** Express's form of a trust setting: is the address at this hop (0: the peer) trusted? */
 export type TrustFunction = (address: string | undefined, hop: number) => boolean;

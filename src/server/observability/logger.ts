@@ -1,8 +1,6 @@
-/** pino on stdout, and the request logging (contract/app.md, Logs). */
+/** pino on stdout, and the request's line in it (contract/app.md, Logs; written by edge/envelope.ts). */
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { RequestHandler } from 'express';
-import { peerIsTrusted, type TrustFunction } from './peer-trust';
 import { errorForLog, lineWithin, urlForLog } from './redact';
 
 /**
@@ -91,39 +89,4 @@ export function logPathOf(url: string | undefined): string {
   const queryStart = target.indexOf('?');
   const path = queryStart < 0 ? target : target.slice(0, queryStart);
   return path.length > MAX_LOGGED_PATH_LENGTH ? `${path.slice(0, MAX_LOGGED_PATH_LENGTH)}…` : path;
-}
-
-/**
- * The request id (a well-formed x-request-id from a trusted load balancer, or a fresh one), a
- * logger for the request's event lines (`req.log`, carrying `reqId`), and the request line when
- * the answer is done. Hand-written rather than pino-http, which builds several child loggers and
- * serializes the request for every request even when told to be quiet: measured here, that
- * cost about a third of the throughput of an uncached page.
- */
-export function requestLogging(logger: Logger, trust: TrustFunction): RequestHandler {
-  return function logRequest(req, res, next) {
-    const started = performance.now();
-    const reqId = requestIdOf(req.headers['x-request-id'], peerIsTrusted(trust, req.socket));
-    res.setHeader('x-request-id', reqId);
-    req.log = logger.child({ reqId });
-    const path = logPathOf(req.originalUrl);
-    let logged = false;
-    const complete = () => {
-      if (logged) return;
-      logged = true;
-      // The request's logger carries reqId, host and site key, serialized once when they were bound.
-      logRequestCompleted(req.log, {
-        method: req.method,
-        path,
-        status: res.statusCode,
-        responseTime: Math.round(performance.now() - started),
-        ...(res.locals.site ? { settingSource: res.locals.site.source } : {}),
-        ...(res.locals.fellBack?.size ? { fellBack: [...res.locals.fellBack] } : {}),
-        ...(res.writableFinished ? {} : { aborted: true as const }),
-      });
-    };
-    res.once('finish', complete);
-    res.once('close', complete);
-    next();
-  };
 }

@@ -5,8 +5,8 @@
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { DEFAULT_LAST_GOOD_MAX_BYTES } from './upstream/last-good';
-import type { OriginLimits } from './upstream/origin-guard';
+import { DEFAULT_LAST_GOOD_MAX_BYTES } from '../upstream/last-good';
+import type { OriginLimits } from '../upstream/origin-guard';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -157,7 +157,7 @@ const analyticsCodes = z.string().transform((raw, ctx): ReadonlyMap<string, stri
 
 /**
  * Express `trust proxy` values: true/false, a hop count, or addresses, subnets and names.
- * Checked by proxy-addr's compiler, the one the app (peer-trust.ts) and Express use: what
+ * Checked by proxy-addr's compiler, the one the app (edge/peer-trust.ts) uses: what
  * passes here is what the app accepts (`10.0.0.0/33` fails here, not on the first request).
  */
 const trustProxy = z.string().transform((text, ctx): TrustProxy => {

@@ -18,8 +18,8 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { ERRORS, plainErrorAnswer, sendPlainError } from './errors';
-import type { Metrics } from './metrics';
+import { ERRORS, plainErrorAnswer, sendPlainError } from '../errors';
+import type { Metrics } from '../observability/metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
 
@@ -37,7 +37,8 @@ export function bypassesAdmission(url: string | undefined, basePath: string): bo
   return (url?.split('?', 1)[0] ?? '').startsWith(`${basePath}/assets/`);
 }
 
-export interface AdmissionOptions {
+/** Options for requests of type Req (the listener's: with their envelope, edge/envelope.ts). */
+export interface AdmissionOptions<Req extends IncomingMessage = IncomingMessage> {
   readonly maxInFlight: number;
   readonly maxQueued: number;
   readonly maxWaitMs: number;
@@ -48,16 +49,16 @@ export interface AdmissionOptions {
   readonly logger: Logger;
   readonly now?: () => number;
   /** Answers a request that would be shed in another way when it can (a kept page); true when it did. */
-  readonly answerInstead?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  readonly answerInstead?: (req: Req, res: ServerResponse) => boolean;
   /** STARTS_PER_TURN unless a test sets another. */
   readonly startsPerTurn?: number;
 }
 
-export interface Admission {
+export interface Admission<Req extends IncomingMessage = IncomingMessage> {
   /** True while no request may start: the page cache then answers with a stale page rather than wait to refresh it. */
   readonly full: boolean;
   /** Starts the request now, or once a slot is free; or answers 503 (queue full, or waited too long). */
-  enter(req: IncomingMessage, res: ServerResponse, start: () => void): void;
+  enter(req: Req, res: ServerResponse, start: () => void): void;
 }
 
 interface Waiting {
@@ -66,7 +67,7 @@ interface Waiting {
   readonly timer: NodeJS.Timeout;
 }
 
-export function createAdmission(options: AdmissionOptions): Admission {
+export function createAdmission<Req extends IncomingMessage = IncomingMessage>(options: AdmissionOptions<Req>): Admission<Req> {
   const now = options.now ?? Date.now;
   const overloaded = plainErrorAnswer('OVERLOADED', options.staticHeaders.flat());
   let inFlight = 0;
@@ -74,7 +75,7 @@ export function createAdmission(options: AdmissionOptions): Admission {
   let shedSinceLogged = 0;
   let loggedAt = -Infinity;
 
-  function shed(req: IncomingMessage, res: ServerResponse): void {
+  function shed(req: Req, res: ServerResponse): void {
     if (options.answerInstead?.(req, res)) return;
     options.metrics.countShed();
     shedSinceLogged += 1;

@@ -2,29 +2,24 @@
  * Page-cache hits answered in front of Express. A hit needs only the host, the cache key and
  * the stored bytes, so it skips the middleware chain; everything else (misses, refreshes of
  * stale pages, every other route) goes through Express as usual. The answer carries the same
- * security headers, request id and request log line as the Express path.
+ * security headers, and the request's envelope (edge/envelope.ts) the same id, log line and
+ * metrics, as the Express path.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Logger } from 'pino';
-import { logPathOf, logRequestCompleted, requestIdOf } from '../logger';
-import { forwardedOverHttp } from '../middleware/https-redirect';
-import type { Metrics } from '../metrics';
-import { peerIsTrusted, type TrustFunction } from '../peer-trust';
-import { requestHostOf, siteAddressResolver } from '../rules/host';
+import type { ServerResponse } from 'node:http';
+import { recordRequest, type EnvelopedRequest, type RequestRecorder } from './envelope';
+import { logPathOf } from '../observability/logger';
+import { siteAddressResolver } from '../rules/host';
 import { targetInsideBasePath } from '../../shared/base-path';
-import { answerFromPageCache, pageCacheKeyOfRequest } from './hit';
-import type { PageCache } from './page-cache';
-import { cacheControlOf, type CdnTimes } from './rules';
+import { answerFromPageCache, pageCacheKeyOfRequest } from '../page-cache/hit';
+import type { PageCache } from '../page-cache/page-cache';
+import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
 
-export interface FastPathDeps {
+export interface FastPathDeps extends RequestRecorder {
   readonly cache: PageCache;
   readonly cdn: CdnTimes;
   /** Headers every answer carries (security headers), set as they are. */
   readonly staticHeaders: readonly (readonly [string, string])[];
-  readonly logger: Logger;
   readonly defaultSiteKey: string;
-  readonly trust: TrustFunction;
-  readonly metrics: Metrics;
   /** The prefix the sites are served under: a target outside it is left to Express. */
   readonly basePath: string;
   /** True while no request may start (admission.ts): a stale page then answers as it is. */
@@ -35,7 +30,7 @@ export interface FastPathDeps {
  * Answers a request from the page cache and says whether it did; a stale page answers as it is
  * when `staleWillDo` (by default: while no request may start, `busy`).
  */
-export type FastPath = (req: IncomingMessage, res: ServerResponse, staleWillDo?: boolean) => boolean;
+export type FastPath = (req: EnvelopedRequest, res: ServerResponse, staleWillDo?: boolean) => boolean;
 
 export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
   const sharedCacheControl = cacheControlOf(true, 200, deps.cdn);
@@ -44,24 +39,22 @@ export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
   const staticHeaders = deps.staticHeaders.filter(([name]) => name !== 'content-security-policy').flat();
   return function answerFromPageCacheFirst(req, res, staleWillDo = deps.busy()) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const trusted = peerIsTrusted(deps.trust, req.socket);
+    const { envelope } = req;
     // A visitor who came over http is redirected by the Express chain.
-    if (trusted && forwardedOverHttp(req.headers['x-forwarded-proto'])) return false;
-    const address = siteAddressOf(requestHostOf(req, trusted));
+    if (envelope.forwardedOverHttp) return false;
+    const address = siteAddressOf(envelope.hostSource.value);
     if (!address) return false;
     // Keyed by the site's own target, as the Express chain sees it once the prefix is off.
     const target = targetInsideBasePath(deps.basePath, req.url ?? '/');
     if (target === null) return false;
-    const key = pageCacheKeyOfRequest(req, address.host, target, trusted);
+    const key = pageCacheKeyOfRequest(envelope, address.host, target);
     if (key === null) return false;
 
     const started = performance.now();
-    const reqId = requestIdOf(req.headers['x-request-id'], trusted);
+    const { reqId } = envelope;
     const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, staleWillDo, [...staticHeaders, 'x-request-id', reqId]);
     if (!page) return false;
-    const seconds = (performance.now() - started) / 1000;
-    deps.metrics.observeRequest({ route: page.labels.route, site: page.labels.site, status: res.statusCode, seconds });
-    logRequestCompleted(deps.logger, { reqId, host: address.host, siteKey: address.siteKey, method: req.method, path: logPathOf(req.url), status: res.statusCode, pageCache: 'hit', responseTime: Math.round(seconds * 1000) });
+    recordRequest(deps, page.labels, (performance.now() - started) / 1000, { reqId, host: address.host, siteKey: address.siteKey, method: req.method, path: logPathOf(req.url), status: res.statusCode, pageCache: 'hit' });
     return true;
   };
 }

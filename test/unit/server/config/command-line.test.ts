@@ -1,4 +1,4 @@
-import { commandLineOf, helpText } from '../../../src/server/command-line';
+import { commandLineOf, helpText } from '../../../../src/server/config/command-line';
 
 describe('commandLineOf', () => {
   it.each<[string[], string]>([

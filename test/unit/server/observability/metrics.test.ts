@@ -1,6 +1,6 @@
-import { createPrometheusMetrics, MAX_SITE_LABELS, SITE_LABEL, statusClassOf } from '../../../src/server/metrics';
-import { routeLabelOf, siteLabelOf } from '../../../src/server/middleware/request-metrics';
-import type { Site } from '../../../src/server/site/load-site';
+import { createPrometheusMetrics, MAX_SITE_LABELS, SITE_LABEL, statusClassOf } from '../../../../src/server/observability/metrics';
+import { routeLabelOf, siteLabelOf } from '../../../../src/server/middleware/request-envelope';
+import type { Site } from '../../../../src/server/site/load-site';
 
 const TEST_BUILD = { version: '1.2.3', commit: '0123456789abcdef0123456789abcdef01234567' };
 

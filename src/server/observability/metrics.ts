@@ -6,11 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
-import { plainErrorAnswer, sendPlainError, type ErrorCode } from './errors';
-import { probeAnswerOf, probeOf, type Readiness } from './middleware/health';
-import type { UpstreamOutcome } from './upstream/http';
-import { PURGE_PATH, type PurgeRequest } from './purge/purge-request';
-import type { PurgeResult } from './purge/purger';
+import { plainErrorAnswer, sendPlainError, type ErrorCode } from '../errors';
+import { probeAnswerOf, probeOf, type Readiness } from '../rules/health';
+import type { UpstreamOutcome } from '../upstream/http';
+import { PURGE_PATH, type PurgeRequest } from '../purge/purge-request';
+import type { PurgeResult } from '../purge/purger';
 
 type PurgeScope = PurgeRequest['scope'];
 

@@ -2,8 +2,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino } from 'pino';
-import { bypassesAdmission, createAdmission } from '../../../src/server/admission';
-import { noMetrics } from '../../../src/server/metrics';
+import { bypassesAdmission, createAdmission } from '../../../../src/server/edge/admission';
+import { noMetrics } from '../../../../src/server/observability/metrics';
 
 describe('bypassesAdmission', () => {
   it('lets the assets through, with or without a query', () => {

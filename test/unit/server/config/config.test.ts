@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig, sharedCacheTimesOf } from '../../../src/server/config';
+import { ConfigError, loadConfig, sharedCacheTimesOf } from '../../../../src/server/config/config';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {

@@ -1,0 +1,67 @@
+/**
+ * The Express side of the request envelope (edge/envelope.ts): the request id on the answer, a
+ * logger for the request's event lines (`req.log`, carrying `reqId`), and the access-log line and
+ * metrics when the answer is done. Hand-written rather than pino-http, which builds several child
+ * loggers and serializes the request for every request even when told to be quiet: measured
+ * here, that cost about a third of the throughput of an uncached page.
+ */
+import type { RequestHandler } from 'express';
+import { targetInsideBasePath } from '../../shared/base-path';
+import { recordRequest, type RequestRecorder } from '../edge/envelope';
+import { logPathOf } from '../observability/logger';
+import { SITE_LABEL } from '../observability/metrics';
+import type { DocumentName, RouteName } from '../routes';
+import type { Site } from '../site/load-site';
+
+/** Requests answered before the route table: health checks, assets, and the rest (405, 400). */
+export type EarlyRoute = 'healthz' | 'readyz' | 'assets' | 'unrouted';
+
+/** The route label: the route table's name, else one of the few fixed early names. Pure. */
+export function routeLabelOf(path: string, routeName: RouteName | DocumentName | undefined): RouteName | DocumentName | EarlyRoute {
+  if (routeName) return routeName;
+  if (path === '/healthz') return 'healthz';
+  if (path === '/readyz') return 'readyz';
+  if (path.startsWith('/assets/')) return 'assets';
+  return 'unrouted';
+}
+
+/**
+ * The site label: the site key when a configured record (not the global setting) served the
+ * request. Any host resolves to the global setting, so its key would be unbounded. Pure.
+ */
+export function siteLabelOf(site: Site | undefined): string {
+  if (!site) return SITE_LABEL.none;
+  return site.source === 'global' ? SITE_LABEL.global : site.key;
+}
+
+/** Times every request from its first middleware to its last byte (or the client leaving), and records it once. */
+export function requestEnvelope(recorder: RequestRecorder, basePath: string): RequestHandler {
+  return function openEnvelope(req, res, next) {
+    const started = performance.now();
+    const { reqId } = req.envelope;
+    res.setHeader('x-request-id', reqId);
+    req.log = recorder.logger.child({ reqId });
+    // Read now: a mounted handler (/assets) strips its mount path from req.url while it runs.
+    // The site's own path (assets) under the base path; the health checks at the root.
+    const routePath = targetInsideBasePath(basePath, req.path) ?? req.path;
+    const path = logPathOf(req.originalUrl);
+    let recorded = false;
+    const complete = () => {
+      if (recorded) return;
+      recorded = true;
+      const { site, fellBack } = res.locals;
+      // The request's logger carries reqId, host and site key, serialized once when they were bound.
+      recordRequest({ logger: req.log, metrics: recorder.metrics }, { route: routeLabelOf(routePath, res.locals.route?.rule.name), site: siteLabelOf(site) }, (performance.now() - started) / 1000, {
+        method: req.method,
+        path,
+        status: res.statusCode,
+        ...(site ? { settingSource: site.source } : {}),
+        ...(fellBack?.size ? { fellBack: [...fellBack] } : {}),
+        ...(res.writableFinished ? {} : { aborted: true as const }),
+      });
+    };
+    res.once('finish', complete);
+    res.once('close', complete);
+    next();
+  };
+}
