@@ -185,7 +185,8 @@ describe('purge keys', () => {
   });
 
   it('an answer names its article and its new articles', async () => {
-    // A person's miss is streamed and private; the kept page (a hit) carries the keys.
+    // A person's miss is streamed: its headers leave before the new articles are known. The
+    // kept page (a hit) names them all.
     await get('/article-1');
     const keys = String((await get('/article-1')).headers['surrogate-key']).split(' ');
     expect(keys).toEqual(expect.arrayContaining(['site-example', 'article-a1', 'article-a5', 'article-a12']));

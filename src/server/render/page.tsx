@@ -153,9 +153,8 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
         return;
       }
       // Only the primary parts are known here; a secondary part that falls back later cannot
-      // change these headers. When the page cache keeps the complete page, the streamed copy is
-      // the visitor's own: a CDN takes the kept one, with every purge key (decision 0180).
-      res.setHeader('cache-control', keep ? PRIVATE : cacheControl());
+      // change these headers, which stand (contract: the page is still the site's own).
+      res.setHeader('cache-control', cacheControl());
       // React reveals a part that arrives later with inline scripts, which need a nonce; a page
       // with nothing left to load has none (its parts render in place).
       const nonce = loading() ? randomBytes(16).toString('base64') : undefined;
