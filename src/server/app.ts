@@ -28,6 +28,7 @@ import { securityHeadersOf, staticHeaders } from './middleware/security';
 import { requestEnvelope } from './middleware/request-envelope';
 import { requestUpstream } from './middleware/request-upstream';
 import { siteSettings } from './middleware/site-settings';
+import { requestSteps } from './middleware/steps';
 import { noMetrics, type Metrics } from './observability/metrics';
 import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
@@ -143,19 +144,25 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   }
 
   app.use(onlyGetAndHead());
-  app.use(hostResolution({ defaultSiteKey: config.defaultSiteKey }));
-  app.use(httpsRedirect({ basePath }));
-  app.use(routeMatching());
-  // Every miss (hits were answered in front of Express).
-  app.use(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }));
-  // From here on every lookup shares the request's one upstream budget.
-  app.use(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }));
-  // Notes the articles the lookups return: a shared answer names them for a CDN's purge.
-  app.use(purgeKeyRecording());
-  app.use(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }));
-  app.use(consentPlatformCsp({ loaderHash: assets.loaderHash }));
-  // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
-  app.use(documentRendering({ basePath, sitemapUrlLimit: deps.sitemapUrlLimit }), pageRendering({ renderer, basePath }));
+  // Each step from here on is handed what the steps above it set, and the compiler checks the
+  // order (middleware/steps.ts): a step placed above one whose result it needs does not compile.
+  app.use(
+    requestSteps()
+      .step(hostResolution({ defaultSiteKey: config.defaultSiteKey }))
+      .step(httpsRedirect({ basePath }))
+      .step(routeMatching())
+      // Every miss (hits were answered in front of Express).
+      .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }))
+      // From here on every lookup shares the request's one upstream budget.
+      .step(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }))
+      // Notes the articles the lookups return: a shared answer names them for a CDN's purge.
+      .step(purgeKeyRecording())
+      .step(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }))
+      .step(consentPlatformCsp({ loaderHash: assets.loaderHash }))
+      // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
+      .step(documentRendering({ basePath, sitemapUrlLimit: deps.sitemapUrlLimit }))
+      .last(pageRendering({ renderer, basePath })),
+  );
   app.use(errorHandling(renderer, { basePath }));
   return app;
 }

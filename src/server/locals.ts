@@ -1,6 +1,7 @@
 /**
- * Per-request state, typed on Express.Locals and filled in middleware order, and the stages
- * that order guarantees: what every step after a given one may rely on.
+ * Per-request state, typed on Express.Locals and filled by the steps in order (middleware/steps.ts):
+ * optional here, since the error handler and the access-log line read it as far as the request
+ * got; a step is handed the fields the steps before it set, typed as set (`Stage`).
  */
 import type { Logger } from 'pino';
 import type { RequestEnvelope } from './edge/envelope';
@@ -44,24 +45,8 @@ declare global {
   }
 }
 
-type StageField = keyof Express.Locals;
-
-/** The locals a stage guarantees, each set. */
-export type Stage<Fields extends readonly StageField[]> = { readonly [Field in Fields[number]]-?: NonNullable<Express.Locals[Field]> };
-
-/** After host resolution (middleware/host.ts). */
-export const HOST_RESOLVED = ['host', 'siteKey'] as const;
-/** After the route table, the page-cache step and the request's upstream clients (app.ts, in that order). */
-export const UPSTREAM_READY = [...HOST_RESOLVED, 'route', 'pageOutput', 'upstream'] as const;
-/** After site settings: everything a document or page is built from. */
-export const SITE_RESOLVED = [...UPSTREAM_READY, 'site'] as const;
-
 /**
- * The request's locals as a stage guarantees them. app.ts orders the steps so that they are
- * set; one missing is a bug in that order, not a visitor's doing, hence a thrown Error (a 500).
+ * What a step needs of the locals: each of these fields, set. The step chain guarantees it
+ * (middleware/steps.ts): a step placed before the one that sets a field it needs does not compile.
  */
-export function stageOf<Fields extends readonly StageField[]>(locals: Express.Locals, stage: Fields): Stage<Fields> {
-  const missing = stage.find((field) => locals[field] === undefined);
-  if (missing) throw new Error(`res.locals.${missing} read before the step that sets it (see the order in app.ts)`);
-  return locals as Stage<Fields>;
-}
+export type Stage<Field extends keyof Express.Locals> = { readonly [Name in Field]-?: NonNullable<Express.Locals[Name]> };

@@ -3,8 +3,9 @@
  * ('strict-dynamic' admits what the trusted bundle inserts), but what the script then does
  * does (security.ts, contentSecurityPolicy); every other page keeps the one static policy.
  */
-import type { RequestHandler } from 'express';
+import type { Stage } from '../locals';
 import { contentSecurityPolicy, cspHeaderOf } from './security';
+import type { Step } from './steps';
 
 /**
  * On pages where Google tags may run (the app-state's consent is set) of a site with a consent
@@ -12,15 +13,12 @@ import { contentSecurityPolicy, cspHeaderOf } from './security';
  * builds its policy with the same origin and its nonce (render/page.tsx), and the page cache
  * keeps the policy with the page (page-cache/hit.ts).
  */
-export function consentPlatformCsp(options: { loaderHash: string }): RequestHandler {
-  return function admitConsentPlatform(_req, res, next) {
-    const { site, route } = res.locals;
-    const cmpSrc = site?.publisher.consent.cmpSrc;
-    if (cmpSrc && route?.kind === 'page' && route.rule.analytics) {
-      const consentOrigin = new URL(cmpSrc).origin;
-      res.locals.consentOrigin = consentOrigin;
-      res.setHeader('content-security-policy', cspHeaderOf(contentSecurityPolicy(options.loaderHash, { consentOrigin })));
-    }
-    next();
+export function consentPlatformCsp(options: { loaderHash: string }): Step<Stage<'site' | 'route'>, Pick<Express.Locals, 'consentOrigin'>> {
+  return function admitConsentPlatform(_req, res, { site, route }) {
+    const cmpSrc = site.publisher.consent.cmpSrc;
+    if (!cmpSrc || route.kind !== 'page' || !route.rule.analytics) return {};
+    const consentOrigin = new URL(cmpSrc).origin;
+    res.setHeader('content-security-policy', cspHeaderOf(contentSecurityPolicy(options.loaderHash, { consentOrigin })));
+    return { consentOrigin };
   };
 }

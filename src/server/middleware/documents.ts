@@ -1,25 +1,27 @@
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../encoding';
-import { SITE_RESOLVED, stageOf } from '../locals';
+import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../observability/report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
+import type { PageMatch } from '../routes';
 import { requestSiteRoot } from '../seo/request-origin';
+import { ANSWERED, type Step } from './steps';
 
 /**
  * robots.txt, ads.txt, the sitemap and the feed: built from the resolved site and sent with the
  * route table's content type, cacheable by shared caches like a page (the page-cache step's
  * Cache-Control), with an ETag per encoding and Last-Modified where the document knows it
- * (If-None-Match or If-Modified-Since then gets a 304). Other routes go on to page rendering; a failure (a sitemap part that
+ * (If-None-Match or If-Modified-Since then gets a 304). Page routes go on to page rendering, which
+ * is handed the page match; a failure (a sitemap part that
  * does not exist, a site without ads.txt) goes to the error handler, which answers it in the
  * site's shell.
  */
-export function documentRendering(options: { basePath: string; sitemapUrlLimit?: number | undefined }): RequestHandler {
+export function documentRendering(options: { basePath: string; sitemapUrlLimit?: number | undefined }): Step<Stage<'site' | 'route' | 'host' | 'upstream' | 'pageOutput'>, { route: PageMatch }> {
   // settings.invalid_ads_txt is logged once per record and content, not on every request.
   const isFirstReport = reportOnce();
-  return async function renderDocument(req, res, next) {
-    const { site, route, host, upstream, pageOutput } = stageOf(res.locals, SITE_RESOLVED);
-    if (route.kind !== 'document') return next();
+  return async function renderDocument(req, res, { site, route, host, upstream, pageOutput }) {
+    if (route.kind === 'page') return { route };
     const lookup = lookupScopeOf(req, res);
     const origin = requestSiteRoot(req, site.canonicalHost ?? host, options.basePath);
     const built = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin, basePath: options.basePath, part: route.part, api: upstream.api, lookup, sitemapUrlLimit: options.sitemapUrlLimit, isFirstReport });
@@ -35,10 +37,11 @@ export function documentRendering(options: { basePath: string; sitemapUrlLimit?:
       if (built.lastmod) res.set('last-modified', new Date(built.lastmod).toUTCString());
       if (req.fresh) {
         res.status(304).end();
-        return;
+        return ANSWERED;
       }
     }
     await sendEncoded(req, res, body, encoding);
+    return ANSWERED;
   };
 }
 

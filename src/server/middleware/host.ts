@@ -1,31 +1,29 @@
-import type { RequestHandler } from 'express';
 import { badRequest } from '../errors';
+import type { Stage } from '../locals';
 import { hostForLog } from '../observability/redact';
 import { siteAddressResolver } from '../rules/host';
+import type { Nothing, Step } from './steps';
 
 /**
  * Host resolution: Host, or X-Forwarded-Host when `trust proxy` trusts the peer, as the
  * request's envelope read it (edge/envelope.ts).
  * A malformed host gets a 400 page and no upstream call.
  */
-export function hostResolution(options: { defaultSiteKey: string }): RequestHandler {
+export function hostResolution(options: { defaultSiteKey: string }): Step<Nothing, Stage<'host' | 'siteKey'>> {
   const siteAddressOf = siteAddressResolver(options.defaultSiteKey);
-  return function resolveHost(req, res, next) {
+  return function resolveHost(req) {
     const source = req.envelope.hostSource;
     const address = siteAddressOf(source.value);
     if (!address) {
       // The header that named the host, and its value as it came (without userinfo, capped).
       const shown = source.repeated ? { repeated: true } : { rawHost: hostForLog(source.value ?? '') };
       req.log.info({ event: 'request.bad_host', hostHeader: source.header, ...shown }, 'malformed host');
-      next(badRequest('This address does not name a site we serve.'));
-      return;
+      throw badRequest('This address does not name a site we serve.');
     }
     const { host, siteKey } = address;
-    res.locals.host = host;
-    res.locals.siteKey = siteKey;
     // Every later line of this request names the site it was for (added to the request's own
     // logger: a second child logger per request costs more than the line it would write).
     req.log.setBindings({ host, siteKey });
-    next();
+    return { host, siteKey };
   };
 }

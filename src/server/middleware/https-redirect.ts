@@ -1,7 +1,8 @@
-import type { RequestHandler } from 'express';
 import { isIP } from 'node:net';
 import { joinPath } from '../../shared/format';
 import { badRequest } from '../errors';
+import type { Stage } from '../locals';
+import { ANSWERED, type Nothing, type Step } from './steps';
 
 /**
  * Longest Location sent. Balancers cap response headers (nginx: 4 or 8 KB in all) and answer
@@ -30,15 +31,15 @@ export function httpsLocationOf(host: string, path: string, originalUrl: string)
  * local runs) are served as they are (the request's envelope says which, edge/envelope.ts).
  * Runs after host resolution, so the host is validated.
  */
-export function httpsRedirect(options: { basePath: string }): RequestHandler {
-  return function redirectToHttps(req, res, next) {
-    const host = res.locals.host;
-    if (!host || !req.envelope.forwardedOverHttp) return next();
+export function httpsRedirect(options: { basePath: string }): Step<Stage<'host'>, Nothing> {
+  return function redirectToHttps(req, res, { host }) {
+    if (!req.envelope.forwardedOverHttp) return {};
     // req.path is the site's own path: the base path was taken off in front (base-path.ts).
     const location = httpsLocationOf(host, joinPath(options.basePath, req.path), req.originalUrl);
-    if (location.length > MAX_LOCATION_LENGTH) return next(badRequest('This address is too long.'));
+    if (location.length > MAX_LOCATION_LENGTH) throw badRequest('This address is too long.');
     res.setHeader('cache-control', REDIRECT_CACHE_CONTROL);
     res.vary('X-Forwarded-Proto');
     res.redirect(308, location);
+    return ANSWERED;
   };
 }

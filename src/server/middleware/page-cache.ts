@@ -1,41 +1,37 @@
-import type { RequestHandler } from 'express';
 import { answerFromPageCache, HTML_VARY, pageCacheKeyOfRequest } from '../page-cache/hit';
-import type { PageCache } from '../page-cache/page-cache';
+import type { PageCache, PageOutput } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
-import { HOST_RESOLVED, stageOf } from '../locals';
+import type { Stage } from '../locals';
 import { routeLabelOf, siteLabelOf } from './request-envelope';
+import { ANSWERED, type Step } from './steps';
 
 /**
  * Answers shared pages from the page cache before any site or content lookup; on a miss it
  * lets the page render and keeps the result. Personal pages (search, campaign ids, ad preview)
  * are never cached, here or by a CDN.
  */
-export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes }): RequestHandler {
+export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes }): Step<Stage<'host' | 'route'>, Stage<'pageOutput'>> {
   const sharedCacheControl = cacheControlOf(true, 200, options.cdn);
-  return function serveFromPageCache(req, res, next) {
-    const { host } = stageOf(res.locals, HOST_RESOLVED);
+  return function serveFromPageCache(req, res, { host, route }) {
     // req.url: the target without the base path (middleware/base-path.ts).
     const key = pageCacheKeyOfRequest(req.envelope, host, req.url);
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
     res.setHeader('vary', HTML_VARY);
     const cache = options.cache;
-    if (key === null || cache === null) {
-      res.locals.pageOutput = { cacheControl };
-      next();
-      return;
-    }
-    if (answerFromPageCache(cache, key, req, res, sharedCacheControl)) return;
+    if (key === null || cache === null) return { pageOutput: { cacheControl } };
+    if (answerFromPageCache(cache, key, req, res, sharedCacheControl)) return ANSWERED;
     // This request renders the page; when it replaces a stale one and produces none, another may try.
     const refreshing = cache.claimRefresh(key);
     // A purge while it renders: the page may show what was purged, so it is not kept.
     const renderedSince = cache.purgeCount();
     let stored = false;
-    res.locals.pageOutput = {
+    const pageOutput: PageOutput = {
       cacheControl,
       capture(html, contentSecurityPolicy) {
         stored = true;
+        // Kept once rendered: by then the steps after this one have set the site and its purge keys.
         return cache.store(key, html, {
-          labels: { route: routeLabelOf(req.path, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) },
+          labels: { route: routeLabelOf(req.path, route.rule.name), site: siteLabelOf(res.locals.site) },
           contentSecurityPolicy,
           purgeKeys: res.locals.purgeKeys?.surrogateKey(),
           renderedSince,
@@ -44,6 +40,6 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
     };
     if (refreshing) res.on('close', () => stored || cache.release(key));
     res.setHeader('x-page-cache', 'miss');
-    next();
+    return { pageOutput };
   };
 }

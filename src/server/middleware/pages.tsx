@@ -1,18 +1,18 @@
-import type { RequestHandler } from 'express';
 import { PageError } from '../errors';
 import { loadArticle } from '../pages/article';
 import { loadCategory } from '../pages/category';
 import type { PageLoader } from '../pages/context';
-import { SITE_RESOLVED, stageOf } from '../locals';
+import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { queryValue } from '../request-query';
 import { loadHome } from '../pages/home';
 import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
 import type { PageRenderer } from '../render/page';
-import type { RouteName } from '../routes';
+import type { PageMatch, RouteName } from '../routes';
 import { requestSiteRoot } from '../seo/request-origin';
 import { lookupCampaign } from '../site/campaign';
+import type { LastStep } from './steps';
 
 const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
   home: loadHome,
@@ -28,10 +28,8 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
 };
 
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
-export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): RequestHandler {
-  return async function renderPage(req, res) {
-    const { site, route, host, upstream } = stageOf(res.locals, SITE_RESOLVED);
-    if (route.kind !== 'page') throw new Error('page rendering got a document route');
+export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): LastStep<Stage<'site' | 'host' | 'upstream'> & { readonly route: PageMatch }> {
+  return async function renderPage(req, res, { site, route, host, upstream }) {
     const context = { queryValue: (name: string) => queryValue(req, name), site, origin: requestSiteRoot(req, site.canonicalHost ?? host, deps.basePath), basePath: deps.basePath, route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log, lookup: lookupScopeOf(req, res) };
     const campaignPromise = route.rule.campaigns
       ? lookupCampaign(upstream.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })

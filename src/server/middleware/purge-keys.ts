@@ -1,9 +1,9 @@
-import type { RequestHandler } from 'express';
 import onHeaders from 'on-headers';
-import { stageOf, UPSTREAM_READY } from '../locals';
+import type { Stage } from '../locals';
 import { isSharedCacheControl } from '../page-cache/rules';
 import { articlesRecordedBy } from '../purge/articles-recorded';
 import { purgeKeyHeaders, purgeKeysOf } from '../purge/purge-keys';
+import type { Step } from './steps';
 
 /**
  * Purge keys on every shared answer (contract/app.md, Content updates): the request's lookups
@@ -11,18 +11,15 @@ import { purgeKeyHeaders, purgeKeysOf } from '../purge/purge-keys';
  * CDN may keep) gets `Surrogate-Key` and `Cache-Tag` naming its site and those articles. A page
  * streamed to a person names the articles known when its headers left (decision 0180).
  */
-export function purgeKeyRecording(): RequestHandler {
-  return function recordPurgeKeys(_req, res, next) {
-    const { upstream, siteKey } = stageOf(res.locals, UPSTREAM_READY);
+export function purgeKeyRecording(): Step<Stage<'upstream' | 'siteKey'>, Stage<'upstream' | 'purgeKeys'>> {
+  return function recordPurgeKeys(_req, res, { upstream, siteKey }) {
     const articleIds = new Set<string>();
-    res.locals.upstream = { ...upstream, api: articlesRecordedBy(upstream.api, articleIds) };
-    res.locals.purgeKeys = { surrogateKey: () => purgeKeysOf(siteKey, articleIds) };
     onHeaders(res, function namePurgeKeys() {
       if (!isSharedCacheControl(this.getHeader('cache-control'))) return;
       const [surrogateName, surrogateKey, tagName, cacheTag] = purgeKeyHeaders(purgeKeysOf(siteKey, articleIds));
       this.setHeader(surrogateName, surrogateKey);
       this.setHeader(tagName, cacheTag);
     });
-    next();
+    return { upstream: { ...upstream, api: articlesRecordedBy(upstream.api, articleIds) }, purgeKeys: { surrogateKey: () => purgeKeysOf(siteKey, articleIds) } };
   };
 }

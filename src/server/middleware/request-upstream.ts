@@ -1,8 +1,9 @@
-import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import type { Stage } from '../locals';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
 import { budgetedView } from '../upstream/request-budget';
+import type { Nothing, Step } from './steps';
 
 export interface RequestUpstreamDeps {
   /** The content API as a request sees it (with a data cache: its lines on the request's logger). */
@@ -18,11 +19,10 @@ export interface RequestUpstreamDeps {
  * every call it makes, settings, page data and campaign alike, stops waiting once the request's
  * budget is spent (upstream/request-budget.ts).
  */
-export function requestUpstream(deps: RequestUpstreamDeps): RequestHandler {
+export function requestUpstream(deps: RequestUpstreamDeps): Step<Nothing, Stage<'upstream'>> {
   const now = deps.now ?? (() => performance.now());
-  return function scopeUpstreamToRequest(req, res, next) {
+  return function scopeUpstreamToRequest(req) {
     const budget = { deadline: now() + deps.budgetMs, now };
-    res.locals.upstream = { api: budgetedView(deps.contentApiFor(req.log), budget), campaignApi: budgetedView(deps.campaignApi, budget) };
-    next();
+    return { upstream: { api: budgetedView(deps.contentApiFor(req.log), budget), campaignApi: budgetedView(deps.campaignApi, budget) } };
   };
 }

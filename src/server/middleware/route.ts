@@ -1,11 +1,11 @@
-import type { RequestHandler } from 'express';
+import type { Stage } from '../locals';
 import { matchRoute } from '../routes';
 import { queryOf } from '../request-query';
+import type { Nothing, Step } from './steps';
 
-/** Looks the request up in the route table once; later steps read res.locals.route. */
-export function routeMatching(): RequestHandler {
-  return function matchRequestRoute(req, res, next) {
-    res.locals.route = matchRoute(req.path, queryOf(req).s !== undefined);
-    next();
+/** Looks the request up in the route table once; the steps after it read the match. */
+export function routeMatching(): Step<Nothing, Stage<'route'>> {
+  return function matchRequestRoute(req) {
+    return { route: matchRoute(req.path, queryOf(req).s !== undefined) };
   };
 }

@@ -1,27 +1,26 @@
-import type { RequestHandler } from 'express';
 import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../errors';
-import { stageOf, UPSTREAM_READY } from '../locals';
+import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../observability/report-once';
 import { redirectToCanonicalHost } from '../seo/canonical-host';
 import { completeSite, resolveSite, type SiteLoaderDeps } from '../site/load-site';
+import { ANSWERED, type Step } from './steps';
 
 /**
  * Settings resolution and merge: the site for the request's host. When not even the global
  * setting can be had, the request fails with a 503; a host that is not its site's canonical
  * host is redirected there (seo/canonical-host.ts).
  */
-export function siteSettings(deps: SiteLoaderDeps): RequestHandler {
+export function siteSettings(deps: SiteLoaderDeps): Step<Stage<'host' | 'siteKey' | 'upstream'>, Stage<'site'>> {
   // settings.unknown_ad_slot and settings.invalid_field are logged once per site and value, not on every request.
   const isFirstReport = reportOnce();
-  return async function resolveSiteSettings(req, res, next) {
-    const { host, siteKey, upstream } = stageOf(res.locals, UPSTREAM_READY);
+  return async function resolveSiteSettings(req, res, { host, siteKey, upstream }) {
     const lookup = lookupScopeOf(req, res);
     const resolution = await resolveSite(upstream.api, host, lookup);
     if (!resolution) throw unavailable('No site settings could be loaded for this address.');
     // Another host of a site with a canonical host is redirected before any other upstream call.
-    if (redirectToCanonicalHost(req, res, host, resolution.canonicalHost)) return;
+    if (redirectToCanonicalHost(req, res, host, resolution.canonicalHost)) return ANSWERED;
     const site = await completeSite(deps, upstream.api, resolution, host, siteKey, lookup);
     for (const slot of site.setting.config.ad_slots) {
       if (isAdSlotType(slot) || !isFirstReport(`${site.setting._id}|${slot}`)) continue;
@@ -31,7 +30,6 @@ export function siteSettings(deps: SiteLoaderDeps): RequestHandler {
       if (!isFirstReport(`${site.setting._id}|${field}|${value}`)) continue;
       req.log.warn({ event: 'settings.invalid_field', field, value, settingId: site.setting._id }, 'malformed publisher setting ignored');
     }
-    res.locals.site = site;
-    next();
+    return { site };
   };
 }
