@@ -2,7 +2,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { createPrometheusMetrics, metricsPortHandler, type PrometheusMetrics } from '../../src/server/observability/metrics';
+import { metricsPortHandler } from '../../src/server/edge/metrics-port';
+import { createPrometheusMetrics, type PrometheusMetrics } from '../../src/server/observability/metrics';
 import { failWith } from '../support/fake-upstream';
 import { startTestApp, type TestApp } from '../support/test-app';
 

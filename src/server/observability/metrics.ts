@@ -1,15 +1,12 @@
 /**
- * Prometheus metrics (prom-client) on a registry of this app instance, served by index.ts on
- * their own port (METRICS_PORT), never on the public one. Every label has a bounded set of
+ * Prometheus metrics (prom-client) on a registry of this app instance, served on their own port
+ * (METRICS_PORT, edge/metrics-port.ts), never on the public one. Every label has a bounded set of
  * values: route names, status classes, site keys of configured sites, endpoint paths.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
-import { plainErrorAnswer, sendPlainError, type ErrorCode } from '../errors';
-import { probeAnswerOf, probeOf, type Readiness } from '../rules/health';
 import type { UpstreamOutcome } from '../upstream/http';
-import { PURGE_PATH, type PurgeRequest } from '../purge/purge-request';
+import type { PurgeRequest } from '../purge/purge-request';
 import type { PurgeResult } from '../purge/purger';
 
 type PurgeScope = PurgeRequest['scope'];
@@ -148,36 +145,5 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
       purgedEntries.inc({ cache: 'data' }, dropped.dataEntries);
       purgedEntries.inc({ cache: 'page' }, dropped.pages);
     },
-  };
-}
-
-/**
- * The metrics port: GET /metrics in the Prometheus text format, and the same /healthz and
- * /readyz as the public port, so probes keep working when the public port is saturated; with
- * PURGE_TOKEN, POST /purge (purge/purge-route.ts).
- */
-export function metricsPortHandler(registry: Registry, readiness: Readiness, purge?: (req: IncomingMessage, res: ServerResponse) => void): (req: IncomingMessage, res: ServerResponse) => void {
-  return function serveMetricsPort(req, res) {
-    const path = (req.url ?? '').split('?')[0];
-    const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
-    const answerError = (code: ErrorCode) => sendPlainError(res, plainErrorAnswer(code), req.method);
-    const probe = probeOf(req.method, req.url);
-    if (path === PURGE_PATH) {
-      // Without PURGE_TOKEN the route does not exist (contract/app.md, Content updates).
-      if (purge) purge(req, res);
-      else answerError('NOT_FOUND');
-    } else if (probe) {
-      const answer = probeAnswerOf(probe, readiness);
-      res.writeHead(answer.status, plain).end(req.method === 'HEAD' ? undefined : answer.body);
-    } else if (req.method !== 'GET' && req.method !== 'HEAD') {
-      answerError('METHOD_NOT_ALLOWED');
-    } else if (path === '/metrics') {
-      registry.metrics().then(
-        (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
-        () => answerError('METRICS_UNAVAILABLE'),
-      );
-    } else {
-      answerError('NOT_FOUND');
-    }
   };
 }

@@ -6,8 +6,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import type { Metrics } from '../observability/metrics';
-import type { Purger } from './purger';
+import type { Purger, PurgeResult } from './purger';
 import { purgeRequestOf, type PurgeRequest } from './purge-request';
 
 /** A body of 1,000 slugs fits; a larger one is refused before it is read whole. */
@@ -19,7 +18,8 @@ export interface PurgeRouteDeps {
   readonly token: string;
   readonly purge: Purger;
   readonly logger: Logger;
-  readonly metrics: Pick<Metrics, 'countPurge'>;
+  /** Where the purge is counted (observability/metrics.ts). */
+  readonly metrics: { countPurge(scope: PurgeRequest['scope'], dropped: PurgeResult): void };
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
