@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../encoding';
 import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
-import { reportOnce } from '../observability/report-once';
+import { reportOnce } from '../rules/report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
 import type { PageMatch } from '../routes';
 import { requestSiteRoot } from '../seo/request-origin';

@@ -2,7 +2,7 @@ import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../errors';
 import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
-import { reportOnce } from '../observability/report-once';
+import { reportOnce } from '../rules/report-once';
 import { redirectToCanonicalHost } from '../seo/canonical-host';
 import { completeSite, resolveSite, type SiteLoaderDeps } from '../site/load-site';
 import { ANSWERED, type Step } from './steps';
