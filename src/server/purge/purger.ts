@@ -9,7 +9,7 @@ import type { PageCache } from '../page-cache/page-cache';
 import { pageCacheHostOf } from '../page-cache/rules';
 import { keptSiteLookupsOf } from '../upstream/cached-content-api';
 import type { DataCache } from '../upstream/data-cache';
-import { siteScopesOf, siteTags, slugTags } from './data-tags';
+import { siteScopesOf, siteTags, slugTags } from '../upstream/data-tags';
 import type { PurgeRequest } from './purge-request';
 
 export interface PurgeResult {

@@ -1,7 +1,7 @@
 /** The content API behind the data cache: same interface, so callers do not change. */
 import type { Logger } from 'pino';
 import type { CacheKind, DataCache, PurgeTag } from './data-cache';
-import { DATA_TAGS, type KeptSiteLookups } from '../purge/data-tags';
+import { DATA_TAGS, type KeptSiteLookups } from './data-tags';
 import type { SiteSetting } from '../../shared/records';
 import type { ContentApi } from './content-api';
 

@@ -10,8 +10,8 @@
  */
 import type { SiteSetting } from '../../shared/records';
 import { resolveSettings } from '../rules/settings';
-import type { ContentApi, SettingScope } from '../upstream/content-api';
-import type { PurgeTag } from '../upstream/data-cache';
+import type { ContentApi, SettingScope } from './content-api';
+import type { PurgeTag } from './data-cache';
 
 /** A scope as tags name it: a setting id, or `global` for the global setting's. */
 type ScopeName = string;

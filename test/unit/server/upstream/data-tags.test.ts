@@ -1,4 +1,4 @@
-import { DATA_TAGS, siteScopesOf, siteTags, slugTags } from '../../../../src/server/purge/data-tags';
+import { DATA_TAGS, siteScopesOf, siteTags, slugTags } from '../../../../src/server/upstream/data-tags';
 import { siteSettingSchema, type SiteSetting } from '../../../../src/shared/records';
 
 const record = (fields: Record<string, unknown>): SiteSetting => siteSettingSchema.parse({ url: 'x', config: {}, ...fields });
