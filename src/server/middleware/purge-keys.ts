@@ -2,7 +2,7 @@ import onHeaders from 'on-headers';
 import type { Stage } from '../locals';
 import { isSharedCacheControl } from '../page-cache/rules';
 import { articlesRecordedBy } from '../purge/articles-recorded';
-import { purgeKeyHeaders, purgeKeysOf } from '../purge/purge-keys';
+import { purgeKeyHeaders, purgeKeysOf } from '../rules/purge-keys';
 import type { Step } from './steps';
 
 /**

@@ -9,7 +9,7 @@ import { preferredEncoding } from '../encoding';
 import type { CachedPage, PageCache } from './page-cache';
 import { siteOrigin } from '../seo/urls';
 import { pageCacheKeyOf } from './rules';
-import { purgeKeyHeaders } from '../purge/purge-keys';
+import { purgeKeyHeaders } from '../rules/purge-keys';
 
 /** Only the encoding differs between visitors of a URL: the saved theme is applied in the browser. */
 export const HTML_VARY = 'Accept-Encoding';

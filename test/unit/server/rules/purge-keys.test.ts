@@ -1,4 +1,4 @@
-import { MAX_PURGE_KEYS_LENGTH, purgeKeyHeaders, purgeKeysOf } from '../../../../src/server/purge/purge-keys';
+import { MAX_PURGE_KEYS_LENGTH, purgeKeyHeaders, purgeKeysOf } from '../../../../src/server/rules/purge-keys';
 
 describe('purgeKeysOf', () => {
   it('names the site, then each article', () => {
