@@ -12,7 +12,7 @@ import type { ContentApi } from '../upstream/content-api';
 import { findNewOrEmpty, requiredOrUnavailable, type LookupScope } from '../upstream/failures';
 import { categoriesOf, toCard } from './cards';
 import type { PageLoader } from './context';
-import { finalArticlesOf } from './final-articles';
+import { finalArticlesOf } from '../site/final-articles';
 
 /**
  * The 9 new articles under an article (spec section 8): findnew, whose failures are logged and

@@ -2,7 +2,7 @@ import { HomePage } from '../../shared/components/Pages';
 import { homeHead } from '../seo/page-head';
 import { cardsOf } from './cards';
 import type { PageLoader } from './context';
-import { finalArticlesOf } from './final-articles';
+import { finalArticlesOf } from '../site/final-articles';
 
 /** Home: the site's final_articles (title, excerpt, category, date), in their order. */
 export const loadHome: PageLoader = async ({ site, origin, api, lookup }) => ({

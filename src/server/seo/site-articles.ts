@@ -4,7 +4,7 @@
  * (article/list, paged). A failed call is logged (`upstream.fetch_failed`) and its list is empty.
  */
 import type { Article } from '../../shared/records';
-import { finalArticlesOf } from '../pages/final-articles';
+import { finalArticlesOf } from '../site/final-articles';
 import type { Site } from '../site/load-site';
 import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ArticlePage, ContentApi } from '../upstream/content-api';

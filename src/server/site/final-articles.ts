@@ -1,5 +1,5 @@
 import type { Article } from '../../shared/records';
-import type { Site } from '../site/load-site';
+import type { Site } from './load-site';
 import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 
