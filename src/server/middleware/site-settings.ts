@@ -3,7 +3,7 @@ import { unavailable } from '../errors';
 import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../rules/report-once';
-import { redirectToCanonicalHost } from '../seo/canonical-host';
+import { redirectToCanonicalHost } from '../rules/canonical-host';
 import { completeSite, resolveSite, type SiteLoaderDeps } from '../site/load-site';
 import { ANSWERED, type Step } from './steps';
 

@@ -5,7 +5,7 @@ import { sanitizeArticleHtml } from '../sanitize';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
 import type { LookupScope } from '../upstream/failures';
-import { adsTxtDocument, adsTxtLinesOf, hasAdsTxtRecords } from './ads-txt';
+import { adsTxtDocument, adsTxtLinesOf, hasAdsTxtRecords } from '../rules/ads-txt';
 import { feedLastmod, rssXml, type FeedItem } from './feed';
 import { articlePath } from './page-head';
 import { robotsTxt } from './robots';

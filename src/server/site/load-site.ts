@@ -10,8 +10,8 @@ import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSett
 import { brandColorOf } from '../rules/host';
 import { publisherSettingsOf, type PublisherSettings } from '../rules/publisher-settings';
 import { safeLinksOf } from '../sanitize';
-import { adsTxtSourceOf, type AdsTxtSource } from '../seo/ads-txt';
-import { canonicalHostOf } from '../seo/canonical-host';
+import { adsTxtSourceOf, type AdsTxtSource } from '../rules/ads-txt';
+import { canonicalHostOf } from '../rules/canonical-host';
 
 export interface Site {
   readonly host: string;

@@ -1,4 +1,4 @@
-import { canonicalHostOf, canonicalLocationOf } from '../../../../src/server/seo/canonical-host';
+import { canonicalHostOf, canonicalLocationOf } from '../../../../src/server/rules/canonical-host';
 import { absoluteHttpUrl, isDevelopmentHost, pageQuery, portOf, siteOrigin, siteUrl } from '../../../../src/server/seo/urls';
 
 describe('siteOrigin', () => {

@@ -6,8 +6,8 @@
 import type { Request, Response } from 'express';
 import { badRequest } from '../errors';
 import { MAX_LOCATION_LENGTH } from '../middleware/https-redirect';
-import type { SettingSource } from '../rules/settings';
-import { siteOrigin } from './urls';
+import type { SettingSource } from './settings';
+import { siteOrigin } from '../seo/urls';
 
 /** A redirect is cacheable, but for an hour only, so a changed canonical host takes over soon. */
 export const CANONICAL_REDIRECT_CACHE_CONTROL = 'public, max-age=3600';

@@ -1,4 +1,4 @@
-import { adsTxtDocument, adsTxtLinesOf, adsTxtSourceOf, hasAdsTxtRecords, isValidAdsTxtLine, MAX_ADS_TXT_LINES } from '../../../../src/server/seo/ads-txt';
+import { adsTxtDocument, adsTxtLinesOf, adsTxtSourceOf, hasAdsTxtRecords, isValidAdsTxtLine, MAX_ADS_TXT_LINES } from '../../../../src/server/rules/ads-txt';
 
 describe('isValidAdsTxtLine (IAB ads.txt 1.1)', () => {
   it.each([
