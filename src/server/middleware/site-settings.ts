@@ -3,14 +3,14 @@ import { unavailable } from '../errors';
 import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../rules/report-once';
-import { redirectToCanonicalHost } from '../rules/canonical-host';
+import { redirectToCanonicalHost } from './canonical-host';
 import { completeSite, resolveSite, type SiteLoaderDeps } from '../site/load-site';
 import { ANSWERED, type Step } from './steps';
 
 /**
  * Settings resolution and merge: the site for the request's host. When not even the global
  * setting can be had, the request fails with a 503; a host that is not its site's canonical
- * host is redirected there (seo/canonical-host.ts).
+ * host is redirected there (middleware/canonical-host.ts).
  */
 export function siteSettings(deps: SiteLoaderDeps): Step<Stage<'host' | 'siteKey' | 'upstream'>, Stage<'site'>> {
   // settings.unknown_ad_slot and settings.invalid_field are logged once per site and value, not on every request.

@@ -28,7 +28,7 @@ export interface Site {
   readonly adsTxt: AdsTxtSource | null;
   /** Consent, consent platform and canonical host: the optional publisher fields, checked. */
   readonly publisher: PublisherSettings;
-  /** The host its canonical URLs, sitemaps and feed use when not the request's (seo/canonical-host.ts). */
+  /** The host its canonical URLs, sitemaps and feed use when not the request's (rules/canonical-host.ts). */
   readonly canonicalHost: string | null;
   readonly menu: { readonly categories: readonly Category[]; readonly other: readonly MenuLink[] };
 }

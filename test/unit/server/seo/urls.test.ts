@@ -1,4 +1,5 @@
-import { canonicalHostOf, canonicalLocationOf } from '../../../../src/server/rules/canonical-host';
+import { canonicalLocationOf } from '../../../../src/server/middleware/canonical-host';
+import { canonicalHostOf } from '../../../../src/server/rules/canonical-host';
 import { absoluteHttpUrl, isDevelopmentHost, pageQuery, portOf, siteOrigin, siteUrl } from '../../../../src/server/seo/urls';
 
 describe('siteOrigin', () => {
