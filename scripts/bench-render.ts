@@ -17,7 +17,7 @@ import path from 'node:path';
 import { loadArticle } from '../src/server/pages/article';
 import { assetsFrom } from '../src/server/assets';
 import { loadConfig } from '../src/server/config/config';
-import { encodeBody } from '../src/server/encoding';
+import { encodeBody } from '../src/server/http/encoding';
 import { createLogger } from '../src/server/observability/logger';
 import { renderToDocument } from '../src/server/render/stream';
 import { sitePageElement } from '../src/server/render/page';

@@ -24,7 +24,7 @@ import { pageCaching } from './middleware/page-cache';
 import { pageRendering } from './middleware/pages';
 import { purgeKeyRecording } from './middleware/purge-keys';
 import { routeMatching } from './middleware/route';
-import { securityHeadersOf, staticHeaders } from './middleware/security';
+import { securityHeadersOf, staticHeaders } from './http/security';
 import { requestEnvelope } from './middleware/request-envelope';
 import { requestUpstream } from './middleware/request-upstream';
 import { siteSettings } from './middleware/site-settings';

@@ -18,7 +18,7 @@
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { ERRORS, plainErrorAnswer, sendPlainError } from '../errors';
+import { ERRORS, plainErrorAnswer, sendPlainError } from '../http/errors';
 import type { Metrics } from '../observability/metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */

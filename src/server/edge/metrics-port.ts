@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Registry } from 'prom-client';
-import { plainErrorAnswer, sendPlainError, type ErrorCode } from '../errors';
+import { plainErrorAnswer, sendPlainError, type ErrorCode } from '../http/errors';
 import { PURGE_PATH } from '../purge/purge-request';
 import { probeAnswerOf, probeOf, type Readiness } from '../rules/health';
 

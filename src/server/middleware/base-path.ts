@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { slashedBasePathOf, targetInsideBasePath } from '../../shared/base-path';
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../http/errors';
 import { MAX_LOCATION_LENGTH } from './https-redirect';
 
 /**

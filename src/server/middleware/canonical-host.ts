@@ -3,7 +3,7 @@
  * of the same site gets a 301 to the same path and query on the canonical host.
  */
 import type { Request, Response } from 'express';
-import { badRequest } from '../errors';
+import { badRequest } from '../http/errors';
 import { siteOrigin } from '../seo/urls';
 import { MAX_LOCATION_LENGTH } from './https-redirect';
 

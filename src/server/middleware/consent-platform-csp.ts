@@ -4,7 +4,7 @@
  * does (security.ts, contentSecurityPolicy); every other page keeps the one static policy.
  */
 import type { Stage } from '../locals';
-import { contentSecurityPolicy, cspHeaderOf } from './security';
+import { contentSecurityPolicy, cspHeaderOf } from '../http/security';
 import type { Step } from './steps';
 
 /**

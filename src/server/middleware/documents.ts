@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../encoding';
+import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../http/encoding';
 import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../rules/report-once';

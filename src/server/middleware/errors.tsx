@@ -2,7 +2,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MessagePage } from '../../shared/components/Pages';
 import { SiteLink } from '../../shared/components/SiteLink';
 import { joinPath } from '../../shared/format';
-import { ERRORS, PageError, plainErrorAnswer, sendPlainError, type ErrorCode } from '../errors';
+import { ERRORS, PageError, plainErrorAnswer, sendPlainError, type ErrorCode } from '../http/errors';
 import type { PageRenderer } from '../render/page';
 import { RenderAbortedError } from '../render/stream';
 import { ROUTE_TABLE } from '../routes';

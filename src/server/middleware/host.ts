@@ -1,4 +1,4 @@
-import { badRequest } from '../errors';
+import { badRequest } from '../http/errors';
 import type { Stage } from '../locals';
 import { hostForLog } from '../observability/redact';
 import { siteAddressResolver } from '../rules/host';

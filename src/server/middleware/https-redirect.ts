@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
 import { joinPath } from '../../shared/format';
-import { badRequest } from '../errors';
+import { badRequest } from '../http/errors';
 import type { Stage } from '../locals';
 import { ANSWERED, type Nothing, type Step } from './steps';
 

@@ -1,4 +1,4 @@
-import { PageError } from '../errors';
+import { PageError } from '../http/errors';
 import { loadArticle } from '../pages/article';
 import { loadCategory } from '../pages/category';
 import type { PageLoader } from '../pages/context';

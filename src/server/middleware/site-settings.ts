@@ -1,5 +1,5 @@
 import { isAdSlotType } from '../../shared/ads';
-import { unavailable } from '../errors';
+import { unavailable } from '../http/errors';
 import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../rules/report-once';

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery } from 'node:querystring';
 import fresh from 'fresh';
-import { preferredEncoding } from '../encoding';
+import { preferredEncoding } from '../http/encoding';
 import type { CachedPage, PageCache } from './page-cache';
 import { siteOrigin } from '../seo/urls';
 import { pageCacheKeyOf } from './rules';

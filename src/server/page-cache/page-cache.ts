@@ -5,7 +5,7 @@
  * a render that began before it is not kept: it may show what the purge removed.
  */
 import { LRUCache } from 'lru-cache';
-import { encodeBody, etagsOf, type Encoding } from '../encoding';
+import { encodeBody, etagsOf, type Encoding } from '../http/encoding';
 
 export interface CachedPage {
   readonly identity: Buffer;

@@ -2,7 +2,7 @@ import type { ArticleCard } from '../../shared/components/ArticleList';
 import { ArticlePage } from '../../shared/components/Pages';
 import { pendingOf } from '../../shared/pending';
 import type { Article } from '../../shared/records';
-import { notFound } from '../errors';
+import { notFound } from '../http/errors';
 import { isValidSlug } from '../routes';
 import { needsTopUp, NEW_ARTICLES_LIMIT, topUpNewArticles } from '../rules/new-articles';
 import { leadImageOf, sanitizedBodyOf } from '../sanitize';

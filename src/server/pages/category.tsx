@@ -1,5 +1,5 @@
 import { CategoryPage } from '../../shared/components/Pages';
-import { notFound } from '../errors';
+import { notFound } from '../http/errors';
 import { isValidSlug } from '../routes';
 import { categoryHead, categoryPath } from '../seo/page-head';
 import { pageQuery, siteUrl } from '../seo/urls';

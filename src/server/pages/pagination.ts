@@ -1,5 +1,5 @@
 /** `?page=N` parsing and page counts. Pure. */
-import { badRequest, notFound } from '../errors';
+import { badRequest, notFound } from '../http/errors';
 
 export const PAGE_SIZE = 10;
 const MAX_PAGE = 10_000;

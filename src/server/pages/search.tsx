@@ -1,5 +1,5 @@
 import { SearchPage } from '../../shared/components/Pages';
-import { badRequest } from '../errors';
+import { badRequest } from '../http/errors';
 import { pageQuery, siteUrl } from '../seo/urls';
 import { listOrEmpty } from '../upstream/failures';
 import { cardsOf } from './cards';

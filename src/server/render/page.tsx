@@ -17,7 +17,7 @@ import type { Site } from '../site/load-site';
 import { randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Assets } from '../assets';
-import { contentSecurityPolicy as cspFor, cspHeaderOf } from '../middleware/security';
+import { contentSecurityPolicy as cspFor, cspHeaderOf } from '../http/security';
 import { isCrawler } from '../rules/crawler';
 import { renderToDocument, sendDocument, streamDocument } from './stream';
 

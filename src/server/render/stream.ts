@@ -12,7 +12,7 @@ import type { ReactElement } from 'react';
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from 'react-dom/server';
 import { pipeline, Transform, Writable } from 'node:stream';
 import type { Logger } from 'pino';
-import { createStreamEncoder, encodeBody, preferredEncoding } from '../encoding';
+import { createStreamEncoder, encodeBody, preferredEncoding } from '../http/encoding';
 import type { CachedPage } from '../page-cache/page-cache';
 
 /** A render that did not finish within its time. */

@@ -1,5 +1,5 @@
 /** The per-site documents of the route table's DOCUMENT_TABLE, each built from the resolved site. */
-import { notFound } from '../errors';
+import { notFound } from '../http/errors';
 import type { DocumentName } from '../routes';
 import { sanitizeArticleHtml } from '../sanitize';
 import type { Site } from '../site/load-site';

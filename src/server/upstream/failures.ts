@@ -8,7 +8,7 @@
  * origin's summary line instead (outage-log.ts), so one line stands for one failed call.
  */
 import type { Logger } from 'pino';
-import { unavailable } from '../errors';
+import { unavailable } from '../http/errors';
 import { UpstreamError } from './upstream-error';
 
 /**

@@ -1,4 +1,4 @@
-import { PageError } from '../../../../src/server/errors';
+import { PageError } from '../../../../src/server/http/errors';
 import { MAX_SEARCH_LENGTH, searchQueryOf } from '../../../../src/server/pages/search';
 
 const status = (raw: string) => {

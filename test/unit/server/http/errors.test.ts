@@ -1,4 +1,4 @@
-import { ERRORS, notFound, PageError, plainErrorAnswer } from '../../../src/server/errors';
+import { ERRORS, notFound, PageError, plainErrorAnswer } from '../../../../src/server/http/errors';
 
 describe('the error catalogue', () => {
   it('gives a page error its status and, unless told otherwise, its message', () => {

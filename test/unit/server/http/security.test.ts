@@ -1,4 +1,4 @@
-import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy, cspHeaderOf, SAVED_THEME_SCRIPT_HASH } from '../../../../src/server/middleware/security';
+import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy, cspHeaderOf, SAVED_THEME_SCRIPT_HASH } from '../../../../src/server/http/security';
 
 const HASH = 'sha256-AbCdEf0123456789+/AbCdEf0123456789+/AbCdEf0=';
 

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { encodeBody, preferredEncoding } from '../../../src/server/encoding';
+import { encodeBody, preferredEncoding } from '../../../../src/server/http/encoding';
 
 const html = Buffer.from(`<!DOCTYPE html><html lang="en"><body>${'<p>An answer, with “quotes” and more text. </p>'.repeat(300)}</body></html>`);
 
