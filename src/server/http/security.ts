@@ -2,7 +2,7 @@
  * Security headers (contract/app.md, Routes; docs/decisions/0002 and 0060): a hash-based strict
  * CSP, HSTS, nosniff, a referrer policy and frame-ancestors, set by helmet on every answer.
  */
-import type { Request, RequestHandler, Response } from 'express';
+import type { Request, Response } from 'express';
 import { createHash } from 'node:crypto';
 import helmet from 'helmet';
 import { SAVED_THEME_SCRIPT } from '../../shared/saved-theme';
@@ -97,12 +97,4 @@ export function securityHeadersOf(loaderHash: string): [string, string][] {
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   })({} as Request, recorder as unknown as Response, () => undefined);
   return [['content-security-policy', cspHeaderOf(contentSecurityPolicy(loaderHash))], ...headers];
-}
-
-/** Sets a fixed list of headers on every answer. */
-export function staticHeaders(headers: readonly (readonly [string, string])[]): RequestHandler {
-  return function setSecurityHeaders(_req, res, next) {
-    for (const [name, value] of headers) res.setHeader(name, value);
-    next();
-  };
 }
