@@ -18,7 +18,7 @@
 import { createServer, request, Agent, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServerSetup } from '../src/server/app';
-import { assetsFrom } from '../src/server/assets';
+import { assetsFrom } from '../src/server/render/assets';
 import { loadConfig, sharedCacheTimesOf } from '../src/server/config/config';
 import { createLogger } from '../src/server/observability/logger';
 import { createPageCache } from '../src/server/page-cache/page-cache';

@@ -21,7 +21,7 @@ import type { AddressInfo } from 'node:net';
 import { createBrotliDecompress } from 'node:zlib';
 import { createPageCache, type PageCache } from '../src/server/page-cache/page-cache';
 import { createServerSetup } from '../src/server/app';
-import { assetsFrom } from '../src/server/assets';
+import { assetsFrom } from '../src/server/render/assets';
 import { loadConfig } from '../src/server/config/config';
 import { createLogger } from '../src/server/observability/logger';
 import { createCampaignApi } from '../src/server/upstream/campaign-api';

@@ -9,7 +9,7 @@ import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createAdmission } from './edge/admission';
 import { envelopeRequest, type EnvelopedRequest } from './edge/envelope';
-import type { Assets } from './assets';
+import type { Assets } from './render/assets';
 import type { Config } from './config/config';
 import './locals';
 import { assetCompression } from './middleware/asset-compression';

@@ -5,7 +5,7 @@
 import type { Server } from 'node:http';
 import path from 'node:path';
 import { createServerSetup } from './app';
-import { loadAssets } from './assets';
+import { loadAssets } from './render/assets';
 import { readBuildInfo } from './observability/build-info';
 import { commandLineOf, helpText } from './config/command-line';
 import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './config/config';

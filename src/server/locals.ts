@@ -5,7 +5,7 @@
  */
 import type { Logger } from 'pino';
 import type { RequestEnvelope } from './edge/envelope';
-import type { RouteMatch } from './routes';
+import type { RouteMatch } from './rules/routes';
 import type { Site } from './site/load-site';
 import type { PageOutput } from './page-cache/page-cache';
 import type { CampaignApi } from './upstream/campaign-api';

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { assetsFrom } from '../../src/server/assets';
+import { assetsFrom } from '../../src/server/render/assets';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
 import { appStateOf, jsonLdOf, parseHtml, parseXml } from '../support/html';
 import { useTestApp } from '../support/test-app';

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import request from 'supertest';
-import { assetsFrom } from '../../src/server/assets';
+import { assetsFrom } from '../../src/server/render/assets';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
 import { createDataCache, DEFAULT_CACHE_POLICIES } from '../../src/server/upstream/data-cache';
 import { failWith } from '../support/fake-upstream';

@@ -3,7 +3,7 @@ import type { RequestListener } from 'node:http';
 import { createServerSetup } from '../../src/server/app';
 import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
 import type { DataCache } from '../../src/server/upstream/data-cache';
-import { assetsFrom, type Assets } from '../../src/server/assets';
+import { assetsFrom, type Assets } from '../../src/server/render/assets';
 import { loadConfig, type Config } from '../../src/server/config/config';
 import { createLogger } from '../../src/server/observability/logger';
 import type { Readiness } from '../../src/server/rules/health';

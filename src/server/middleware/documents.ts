@@ -4,7 +4,7 @@ import type { Stage } from '../locals';
 import { lookupScopeOf } from '../lookup-scope';
 import { reportOnce } from '../rules/report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
-import type { PageMatch } from '../routes';
+import type { PageMatch } from '../rules/routes';
 import { requestSiteRoot } from '../seo/request-origin';
 import { ANSWERED, type Step } from './steps';
 

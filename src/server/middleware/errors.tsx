@@ -5,7 +5,7 @@ import { joinPath } from '../../shared/format';
 import { ERRORS, PageError, plainErrorAnswer, sendPlainError, type ErrorCode } from '../http/errors';
 import type { PageRenderer } from '../render/page';
 import { RenderAbortedError } from '../render/stream';
-import { ROUTE_TABLE } from '../routes';
+import { ROUTE_TABLE } from '../rules/routes';
 
 /** The last resort, when not even the error page can be rendered (BASE_PATH holds no character HTML would need escaped). */
 const fallback500Of = (homePath: string) =>

@@ -9,7 +9,7 @@ import { loadHome } from '../pages/home';
 import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
 import type { PageRenderer } from '../render/page';
-import type { PageMatch, RouteName } from '../routes';
+import type { PageMatch, RouteName } from '../rules/routes';
 import { requestSiteRoot } from '../seo/request-origin';
 import { lookupCampaign } from '../site/campaign';
 import type { LastStep } from './steps';

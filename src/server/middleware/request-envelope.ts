@@ -10,7 +10,7 @@ import { targetInsideBasePath } from '../../shared/base-path';
 import { recordRequest, type RequestRecorder } from '../edge/envelope';
 import { logPathOf } from '../observability/logger';
 import { SITE_LABEL } from '../observability/metrics';
-import type { DocumentName, RouteName } from '../routes';
+import type { DocumentName, RouteName } from '../rules/routes';
 import type { Site } from '../site/load-site';
 
 /** Requests answered before the route table: health checks, assets, and the rest (405, 400). */

@@ -1,5 +1,5 @@
 import type { Stage } from '../locals';
-import { matchRoute } from '../routes';
+import { matchRoute } from '../rules/routes';
 import { queryOf } from '../request-query';
 import type { Nothing, Step } from './steps';
 

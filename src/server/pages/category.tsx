@@ -1,6 +1,6 @@
 import { CategoryPage } from '../../shared/components/Pages';
 import { notFound } from '../http/errors';
-import { isValidSlug } from '../routes';
+import { isValidSlug } from '../rules/routes';
 import { categoryHead, categoryPath } from '../seo/page-head';
 import { pageQuery, siteUrl } from '../seo/urls';
 import { listOrEmpty, requiredOrUnavailable } from '../upstream/failures';

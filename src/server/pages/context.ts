@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { PageMatch } from '../routes';
+import type { PageMatch } from '../rules/routes';
 import type { Site } from '../site/load-site';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';

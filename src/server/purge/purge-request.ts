@@ -1,6 +1,6 @@
 /** The body of POST /purge (contract/app.md, Content updates), read into what to drop. Pure. */
 import { z } from 'zod';
-import { isValidSlug } from '../routes';
+import { isValidSlug } from '../rules/routes';
 import { normalizeHost } from '../rules/host';
 
 /** On the metrics port only. */

@@ -1,7 +1,7 @@
 /** The per-site documents of the route table's DOCUMENT_TABLE, each built from the resolved site. */
 import { notFound } from '../http/errors';
-import type { DocumentName } from '../routes';
-import { sanitizeArticleHtml } from '../sanitize';
+import type { DocumentName } from '../rules/routes';
+import { sanitizeArticleHtml } from '../rules/sanitize';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
 import type { LookupScope } from '../upstream/failures';

@@ -6,7 +6,7 @@
  */
 import { isoDateOf } from '../../shared/format';
 import type { Article, Category } from '../../shared/records';
-import { isValidSlug, sitemapPartPath } from '../routes';
+import { isValidSlug, sitemapPartPath } from '../rules/routes';
 import { articlePath, categoryPath } from './page-head';
 import { siteUrl } from './urls';
 import { textElement, XML_DECLARATION } from './xml';

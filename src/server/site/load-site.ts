@@ -9,7 +9,7 @@ import { listOrEmpty, siteRecordOrNone, type LookupScope } from '../upstream/fai
 import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingSource } from '../rules/settings';
 import { brandColorOf } from '../rules/host';
 import { publisherSettingsOf, type PublisherSettings } from '../rules/publisher-settings';
-import { safeLinksOf } from '../sanitize';
+import { safeLinksOf } from '../rules/sanitize';
 import { adsTxtSourceOf, type AdsTxtSource } from '../rules/ads-txt';
 import { canonicalHostOf } from '../rules/canonical-host';
 

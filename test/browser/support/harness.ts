@@ -14,7 +14,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Route } from 'playwright-core';
 import { ADSENSE_URL, GPT_URL } from '../../../src/client/ads';
 import { gtagUrl } from '../../../src/client/analytics';
-import { loadAssets } from '../../../src/server/assets';
+import { loadAssets } from '../../../src/server/render/assets';
 import { startedPerFile } from '../../support/per-file';
 import { startTestApp, type TestApp } from '../../support/test-app';
 import { z } from 'zod';

@@ -2,8 +2,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { AssetRefs } from '../shared/components/Document';
-import { joinPath } from '../shared/format';
+import type { AssetRefs } from '../../shared/components/Document';
+import { joinPath } from '../../shared/format';
 
 export interface Assets extends AssetRefs {
   /** 'sha256-…' of the inline loader script, for the CSP. */

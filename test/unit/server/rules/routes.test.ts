@@ -1,4 +1,4 @@
-import { DOCUMENT_TABLE, isValidSlug, matchRoute, ROUTE_TABLE } from '../../../src/server/routes';
+import { DOCUMENT_TABLE, isValidSlug, matchRoute, ROUTE_TABLE } from '../../../../src/server/rules/routes';
 
 describe('route table', () => {
   it.each([

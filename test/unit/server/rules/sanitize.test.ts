@@ -1,5 +1,5 @@
-import { isSafeLinkUrl, leadImageOf, sanitizeArticleHtml } from '../../../src/server/sanitize';
-import { parseHtml } from '../../support/html';
+import { isSafeLinkUrl, leadImageOf, sanitizeArticleHtml } from '../../../../src/server/rules/sanitize';
+import { parseHtml } from '../../../support/html';
 
 describe('sanitizeArticleHtml', () => {
   it('removes scripts, event handlers and dangerous URLs', () => {

@@ -3,7 +3,7 @@
  * allowlist of tags and attributes; scripts, event handlers, javascript: and data: URLs go.
  */
 import sanitizeHtml from 'sanitize-html';
-import { siteHref } from '../shared/base-path';
+import { siteHref } from '../../shared/base-path';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'code', 'pre', 'br', 'hr', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub'],
