@@ -13,7 +13,7 @@ import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './observability/logger';
 import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './edge/listeners';
 import { guardConnections } from './edge/connection-guard';
-import { trustFunctionOf } from './edge/peer-trust';
+import { trustFunctionOf } from './request/peer-trust';
 import { metricsPortHandler } from './edge/metrics-port';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
 import type { Readiness } from './rules/health';

@@ -9,7 +9,7 @@ import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { guardConnections, perPeerShareOf } from '../../src/server/edge/connection-guard';
 import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
-import { trustFunctionOf } from '../../src/server/edge/peer-trust';
+import { trustFunctionOf } from '../../src/server/request/peer-trust';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];

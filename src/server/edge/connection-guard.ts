@@ -15,7 +15,7 @@
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { peerIsTrusted, type TrustFunction } from './peer-trust';
+import { peerIsTrusted, type TrustFunction } from '../request/peer-trust';
 
 /** A new connection's first request headers must be complete by then. */
 export const FIRST_REQUEST_DEADLINE_MS = 3_000;

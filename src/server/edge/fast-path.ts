@@ -6,7 +6,7 @@
  * metrics, as the Express path.
  */
 import type { ServerResponse } from 'node:http';
-import { recordRequest, type EnvelopedRequest, type RequestRecorder } from './envelope';
+import { recordRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';
 import { logPathOf } from '../observability/logger';
 import { siteAddressResolver } from '../rules/host';
 import { targetInsideBasePath } from '../../shared/base-path';

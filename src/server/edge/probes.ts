@@ -7,7 +7,7 @@
  * line and request metrics as the Express path would (edge/envelope.ts).
  */
 import type { ServerResponse } from 'node:http';
-import { recordRequest, type EnvelopedRequest, type RequestRecorder } from './envelope';
+import { recordRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';
 import { logPathOf } from '../observability/logger';
 import { SITE_LABEL } from '../observability/metrics';
 import { probeAnswerOf, probeOf, type Readiness } from '../rules/health';

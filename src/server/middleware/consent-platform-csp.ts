@@ -3,7 +3,7 @@
  * ('strict-dynamic' admits what the trusted bundle inserts), but what the script then does
  * does (security.ts, contentSecurityPolicy); every other page keeps the one static policy.
  */
-import type { Stage } from '../locals';
+import type { Stage } from '../request/locals';
 import { contentSecurityPolicy, cspHeaderOf } from '../http/security';
 import type { Step } from './steps';
 

@@ -1,7 +1,7 @@
 import type { Request, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../http/encoding';
-import type { Stage } from '../locals';
-import { lookupScopeOf } from '../lookup-scope';
+import type { Stage } from '../request/locals';
+import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../rules/report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
 import type { PageMatch } from '../rules/routes';

@@ -1,5 +1,5 @@
 import { badRequest } from '../http/errors';
-import type { Stage } from '../locals';
+import type { Stage } from '../request/locals';
 import { hostForLog } from '../observability/redact';
 import { siteAddressResolver } from '../rules/host';
 import type { Nothing, Step } from './steps';

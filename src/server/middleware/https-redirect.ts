@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { joinPath } from '../../shared/format';
 import { badRequest } from '../http/errors';
-import type { Stage } from '../locals';
+import type { Stage } from '../request/locals';
 import { ANSWERED, type Nothing, type Step } from './steps';
 
 /**

@@ -1,7 +1,7 @@
 import { answerFromPageCache, HTML_VARY, pageCacheKeyOfRequest } from '../page-cache/hit';
 import type { PageCache, PageOutput } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
-import type { Stage } from '../locals';
+import type { Stage } from '../request/locals';
 import { routeLabelOf, siteLabelOf } from './request-envelope';
 import { ANSWERED, type Step } from './steps';
 

@@ -1,5 +1,5 @@
 import onHeaders from 'on-headers';
-import type { Stage } from '../locals';
+import type { Stage } from '../request/locals';
 import { isSharedCacheControl } from '../page-cache/rules';
 import { articlesRecordedBy } from '../purge/articles-recorded';
 import { purgeKeyHeaders, purgeKeysOf } from '../rules/purge-keys';

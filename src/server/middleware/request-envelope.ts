@@ -7,7 +7,7 @@
  */
 import type { RequestHandler } from 'express';
 import { targetInsideBasePath } from '../../shared/base-path';
-import { recordRequest, type RequestRecorder } from '../edge/envelope';
+import { recordRequest, type RequestRecorder } from '../request/envelope';
 import { logPathOf } from '../observability/logger';
 import { SITE_LABEL } from '../observability/metrics';
 import type { DocumentName, RouteName } from '../rules/routes';

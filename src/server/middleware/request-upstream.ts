@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Stage } from '../locals';
+import type { Stage } from '../request/locals';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
 import { budgetedView } from '../upstream/request-budget';

@@ -1,6 +1,6 @@
-import type { Stage } from '../locals';
+import type { Stage } from '../request/locals';
 import { matchRoute } from '../rules/routes';
-import { queryOf } from '../request-query';
+import { queryOf } from '../request/query';
 import type { Nothing, Step } from './steps';
 
 /** Looks the request up in the route table once; the steps after it read the match. */

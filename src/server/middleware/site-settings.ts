@@ -1,7 +1,7 @@
 import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../http/errors';
-import type { Stage } from '../locals';
-import { lookupScopeOf } from '../lookup-scope';
+import type { Stage } from '../request/locals';
+import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../rules/report-once';
 import { redirectToCanonicalHost } from './canonical-host';
 import { completeSite, resolveSite, type SiteLoaderDeps } from '../site/load-site';

@@ -6,7 +6,7 @@
  * as far as the request got.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import '../locals';
+import '../request/locals';
 
 /** Returned by a step that has sent the answer itself: the steps after it do not run. */
 export const ANSWERED = Symbol('answered');

@@ -11,7 +11,7 @@ import { joinPath } from '../../shared/format';
 import type { Pending } from '../../shared/pending';
 import type { CampaignResult } from '../rules/campaign';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
-import { queryOf } from '../request-query';
+import { queryOf } from '../request/query';
 import { FEED_PATH, type RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
 import { randomBytes } from 'node:crypto';

@@ -1,6 +1,6 @@
 import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
-import type { Stage } from '../../../../src/server/locals';
+import type { Stage } from '../../../../src/server/request/locals';
 import { ANSWERED, requestSteps, type LastStep, type Nothing, type Step } from '../../../../src/server/middleware/steps';
 
 const resolveHost: Step<Nothing, Stage<'host' | 'siteKey'>> = () => ({ host: 'cooking.example.com', siteKey: 'cooking' });

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { forwardedOverHttp, requestEnvelopeOf } from '../../../../src/server/edge/envelope';
-import { trustFunctionOf } from '../../../../src/server/edge/peer-trust';
+import { forwardedOverHttp, requestEnvelopeOf } from '../../../../src/server/request/envelope';
+import { trustFunctionOf } from '../../../../src/server/request/peer-trust';
 
 /** A request as the listener receives it: parsed headers, the raw list, and its peer. */
 function requestOf(headers: Record<string, string>, remoteAddress = '10.0.0.1', encrypted = false): IncomingMessage {

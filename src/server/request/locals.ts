@@ -4,13 +4,13 @@
  * got; a step is handed the fields the steps before it set, typed as set (`Stage`).
  */
 import type { Logger } from 'pino';
-import type { RequestEnvelope } from './edge/envelope';
-import type { RouteMatch } from './rules/routes';
-import type { Site } from './site/load-site';
-import type { PageOutput } from './page-cache/page-cache';
-import type { CampaignApi } from './upstream/campaign-api';
-import type { ContentApi } from './upstream/content-api';
-import type { PagePart } from './upstream/failures';
+import type { RequestEnvelope } from './envelope';
+import type { RouteMatch } from '../rules/routes';
+import type { Site } from '../site/load-site';
+import type { PageOutput } from '../page-cache/page-cache';
+import type { CampaignApi } from '../upstream/campaign-api';
+import type { ContentApi } from '../upstream/content-api';
+import type { PagePart } from '../upstream/failures';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
