@@ -4,7 +4,7 @@
  */
 import type { Request, Response } from 'express';
 import { badRequest } from '../http/errors';
-import { siteOrigin } from '../seo/urls';
+import { siteOrigin } from '../rules/site-urls';
 import { MAX_LOCATION_LENGTH } from './https-redirect';
 
 /** A redirect is cacheable, but for an hour only, so a changed canonical host takes over soon. */

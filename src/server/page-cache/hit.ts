@@ -7,7 +7,7 @@ import { parse as parseQuery } from 'node:querystring';
 import fresh from 'fresh';
 import { preferredEncoding } from '../http/encoding';
 import type { CachedPage, PageCache } from './page-cache';
-import { siteOrigin } from '../seo/urls';
+import { siteOrigin } from '../rules/site-urls';
 import { pageCacheKeyOf } from './rules';
 import { purgeKeyHeaders } from '../rules/purge-keys';
 
@@ -18,7 +18,7 @@ export const HTML_VARY = 'Accept-Encoding';
  * The page-cache key of a request for a resolved host, read from its scheme and raw host (its
  * envelope, edge/envelope.ts) and its target (without the base path); null: never cached. It
  * holds the site's origin as the page shows it (canonical, og:url): on a development host the
- * request's scheme and port reach it (seo/urls.ts, siteOrigin).
+ * request's scheme and port reach it (rules/site-urls.ts, siteOrigin).
  */
 export function pageCacheKeyOfRequest(request: { readonly protocol: string; readonly rawHost: string }, host: string, url: string): string | null {
   const queryStart = url.indexOf('?');

@@ -2,7 +2,7 @@ import { CategoryPage } from '../../shared/components/Pages';
 import { notFound } from '../http/errors';
 import { isValidSlug } from '../rules/routes';
 import { categoryHead, categoryPath } from '../seo/page-head';
-import { pageQuery, siteUrl } from '../seo/urls';
+import { pageQuery, siteUrl } from '../rules/site-urls';
 import { listOrEmpty, requiredOrUnavailable } from '../upstream/failures';
 import { cardsOf } from './cards';
 import type { PageLoader } from './context';

@@ -11,7 +11,7 @@ export interface PageContext {
   /** A query parameter's value (the first, when repeated). */
   readonly queryValue: (name: string) => string | undefined;
   readonly site: Site;
-  /** The site's root URL (origin and base path) for absolute URLs (canonical, Open Graph, JSON-LD): see seo/urls.ts. */
+  /** The site's root URL (origin and base path) for absolute URLs (canonical, Open Graph, JSON-LD): see rules/site-urls.ts. */
   readonly origin: string;
   /** The app's base path ('' at the root), for links written as root-relative paths. */
   readonly basePath: string;

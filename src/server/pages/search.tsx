@@ -1,6 +1,6 @@
 import { SearchPage } from '../../shared/components/Pages';
 import { badRequest } from '../http/errors';
-import { pageQuery, siteUrl } from '../seo/urls';
+import { pageQuery, siteUrl } from '../rules/site-urls';
 import { listOrEmpty } from '../upstream/failures';
 import { cardsOf } from './cards';
 import type { PageLoader } from './context';

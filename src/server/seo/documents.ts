@@ -11,11 +11,11 @@ import { articlePath } from './page-head';
 import { robotsTxt } from './robots';
 import { allSiteArticles, newestSiteArticles } from './site-articles';
 import { lastmodOf, sitemapDocument, sitemapEntries } from './sitemap';
-import { siteUrl } from './urls';
+import { siteUrl } from '../rules/site-urls';
 
 export interface DocumentContext {
   readonly site: Site;
-  /** The site's root URL: origin and base path (seo/urls.ts). */
+  /** The site's root URL: origin and base path (rules/site-urls.ts). */
   readonly origin: string;
   /** The base path alone, for the paths robots.txt names. */
   readonly basePath: string;

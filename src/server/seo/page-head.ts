@@ -7,7 +7,7 @@ import { isoDateOf, summarize } from '../../shared/format';
 import type { PageView } from '../render/page';
 import type { Site } from '../site/load-site';
 import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';
-import { absoluteHttpUrl, pageQuery, siteUrl } from './urls';
+import { absoluteHttpUrl, pageQuery, siteUrl } from '../rules/site-urls';
 
 export type PageHead = PageView['head'];
 

@@ -1,6 +1,6 @@
 import { canonicalLocationOf } from '../../../../src/server/middleware/canonical-host';
 import { canonicalHostOf } from '../../../../src/server/rules/canonical-host';
-import { absoluteHttpUrl, isDevelopmentHost, pageQuery, portOf, siteOrigin, siteUrl } from '../../../../src/server/seo/urls';
+import { absoluteHttpUrl, isDevelopmentHost, pageQuery, portOf, siteOrigin, siteUrl } from '../../../../src/server/rules/site-urls';
 
 describe('siteOrigin', () => {
   it('is https on the host alone for public sites, whatever the request said', () => {
