@@ -46,6 +46,30 @@ export function circlesOf(graph: ImportGraph): string[][] {
   return circles;
 }
 
+/**
+ * The graph between the folders of `src/server` (its root files, app.ts and index.ts, as '.'):
+ * one edge where a file of one folder imports a file of another. Pure.
+ */
+export function folderGraphOf(graph: ImportGraph, under = 'src/server/'): ImportGraph {
+  const folderOf = (file: string): string | undefined => {
+    if (!file.startsWith(under)) return undefined;
+    const rest = file.slice(under.length);
+    const slash = rest.indexOf('/');
+    return slash < 0 ? '.' : rest.slice(0, slash);
+  };
+  const folders = new Map<string, Set<string>>();
+  for (const [importer, imported] of graph) {
+    const from = folderOf(importer);
+    if (from === undefined) continue;
+    for (const file of imported) {
+      const to = folderOf(file);
+      if (to === undefined || to === from) continue;
+      folders.set(from, (folders.get(from) ?? new Set()).add(to));
+    }
+  }
+  return new Map([...folders].map(([folder, imported]) => [folder, [...imported].sort()]));
+}
+
 describe('the pure parts', () => {
   it('reads importers from tsc --explainFiles, leaving out node_modules', () => {
     const explanation = [
@@ -75,13 +99,43 @@ describe('the pure parts', () => {
     expect(circlesOf(circular)).toEqual([['a', 'b', 'c', 'a']]);
     expect(circlesOf(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
   });
+
+  it('draws the folders of src/server from the files, leaving out imports within a folder and from outside', () => {
+    const files = new Map([
+      ['src/server/app.ts', ['src/server/edge/probes.ts', 'src/server/middleware/host.ts']],
+      ['src/server/middleware/host.ts', ['src/server/middleware/steps.ts', 'src/server/rules/host.ts', 'src/shared/format.ts']],
+      ['src/server/rules/host.ts', ['src/server/middleware/host.ts']],
+      ['test/support/test-app.ts', ['src/server/app.ts']],
+    ]);
+    expect(folderGraphOf(files)).toEqual(
+      new Map([
+        ['.', ['edge', 'middleware']],
+        ['middleware', ['rules']],
+        ['rules', ['middleware']],
+      ]),
+    );
+  });
 });
 
-it('no module of ours imports itself through others', () => {
-  const explanation = execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json', '--explainFiles'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const graph = importGraphOf(explanation);
-  // The graph really holds the app: its server modules and the type-only import of locals.ts.
-  expect([...graph.keys()].filter((file) => file.startsWith('src/server/')).length).toBeGreaterThan(60);
-  expect(graph.get('src/server/request-query.ts')).toContain('src/server/locals.ts');
-  expect(circlesOf(graph)).toEqual([]);
-}, 60_000);
+describe('the program', () => {
+  let graph: ImportGraph;
+  beforeAll(() => {
+    const explanation = execFileSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', 'tsconfig.json', '--explainFiles'], { cwd: root, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    graph = importGraphOf(explanation);
+  }, 60_000);
+
+  it('has no module of ours that imports itself through others', () => {
+    // The graph really holds the app: its server modules and the type-only import of locals.ts.
+    expect([...graph.keys()].filter((file) => file.startsWith('src/server/')).length).toBeGreaterThan(60);
+    expect(graph.get('src/server/request/query.ts')).toContain('src/server/request/locals.ts');
+    expect(circlesOf(graph)).toEqual([]);
+  });
+
+  it('has imports between the folders of src/server that run one way only (docs/architecture.md)', () => {
+    const folders = folderGraphOf(graph);
+    // The folders really are there: the root imports the edge, the edge the request envelope.
+    expect(folders.get('.')).toContain('edge');
+    expect(folders.get('edge')).toContain('request');
+    expect(circlesOf(folders)).toEqual([]);
+  });
+});
