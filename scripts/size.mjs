@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run size`: builds the client into a temporary folder and prints the gzip size of all
- * first-party JavaScript a page loads: the inline loader (exactly as src/server/assets.ts
+ * first-party JavaScript a page loads: the inline loader (exactly as src/server/render/assets.ts
  * writes it into every page) and every script file of the build. Budget: 10 KB gzip in all;
  * exits 1 over budget.
  */
@@ -19,7 +19,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The loader text comes from the server's own code, so the figure follows any change to it. */
 async function loaderScriptFor(manifest) {
   const bundled = await esbuild({
-    entryPoints: [path.join(root, 'src/server/assets.ts')],
+    entryPoints: [path.join(root, 'src/server/render/assets.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -75,7 +75,7 @@ interface SharedParts {
 }
 
 /**
- * The server: every request first gets its envelope (edge/envelope.ts: id, host and scheme, read
+ * The server: every request first gets its envelope (request/envelope.ts: id, host and scheme, read
  * once from the headers TRUST_PROXY allows); the health probes are answered first, by Node alone
  * (edge/probes.ts); a page-cache hit is answered in front of Express (edge/fast-path.ts); past
  * the bound on requests in progress, a request waits its turn or is answered 503 (edge/admission.ts);

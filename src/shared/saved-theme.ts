@@ -3,7 +3,7 @@
  * never by the server: the server sends the site's own theme, so every visitor of a URL gets
  * the same bytes (one page-cache entry, no `Vary: Cookie`). This tiny script runs in `<head>`,
  * before the body is parsed, so the saved theme is there at first paint; the CSP allows it by
- * its hash (src/server/middleware/security.ts).
+ * its hash (src/server/http/security.ts).
  */
 
 /** Host-only (no Domain), so each site keeps its own choice. */

@@ -1,5 +1,5 @@
 /**
- * The part of negotiator 1.x the server uses (encoding.ts). @types/negotiator (0.6.x) lacks the
+ * The part of negotiator 1.x the server uses (http/encoding.ts). @types/negotiator (0.6.x) lacks the
  * `preferred` option that breaks ties between encodings the client weighs the same.
  */
 declare module 'negotiator' {

@@ -157,7 +157,7 @@ const analyticsCodes = z.string().transform((raw, ctx): ReadonlyMap<string, stri
 
 /**
  * Express `trust proxy` values: true/false, a hop count, or addresses, subnets and names.
- * Checked by proxy-addr's compiler, the one the app (edge/peer-trust.ts) uses: what
+ * Checked by proxy-addr's compiler, the one the app (request/peer-trust.ts) uses: what
  * passes here is what the app accepts (`10.0.0.0/33` fails here, not on the first request).
  */
 const trustProxy = z.string().transform((text, ctx): TrustProxy => {

@@ -37,7 +37,7 @@ export function bypassesAdmission(url: string | undefined, basePath: string): bo
   return (url?.split('?', 1)[0] ?? '').startsWith(`${basePath}/assets/`);
 }
 
-/** Options for requests of type Req (the listener's: with their envelope, edge/envelope.ts). */
+/** Options for requests of type Req (the listener's: with their envelope, request/envelope.ts). */
 export interface AdmissionOptions<Req extends IncomingMessage = IncomingMessage> {
   readonly maxInFlight: number;
   readonly maxQueued: number;

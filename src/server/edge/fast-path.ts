@@ -2,7 +2,7 @@
  * Page-cache hits answered in front of Express. A hit needs only the host, the cache key and
  * the stored bytes, so it skips the middleware chain; everything else (misses, refreshes of
  * stale pages, every other route) goes through Express as usual. The answer carries the same
- * security headers, and the request's envelope (edge/envelope.ts) the same id, log line and
+ * security headers, and the request's envelope (request/envelope.ts) the same id, log line and
  * metrics, as the Express path.
  */
 import type { ServerResponse } from 'node:http';

@@ -4,7 +4,7 @@
  * health timeout must not take an instance out exactly when it is protecting its cached sites
  * from an overload (issue 26): the answer then costs its own parsing and nothing else. It
  * carries what every answer carries (security headers, request id), and leaves the request
- * line and request metrics as the Express path would (edge/envelope.ts).
+ * line and request metrics as the Express path would (request/envelope.ts).
  */
 import type { ServerResponse } from 'node:http';
 import { recordRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';

@@ -6,7 +6,7 @@ import type { Nothing, Step } from './steps';
 
 /**
  * Host resolution: Host, or X-Forwarded-Host when `trust proxy` trusts the peer, as the
- * request's envelope read it (edge/envelope.ts).
+ * request's envelope read it (request/envelope.ts).
  * A malformed host gets a 400 page and no upstream call.
  */
 export function hostResolution(options: { defaultSiteKey: string }): Step<Nothing, Stage<'host' | 'siteKey'>> {

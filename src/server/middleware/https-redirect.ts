@@ -28,7 +28,7 @@ export function httpsLocationOf(host: string, path: string, originalUrl: string)
 /**
  * Behind a TLS-terminating load balancer (TRUST_PROXY): a visitor who came over http is sent
  * to https with a permanent redirect. Requests that did not pass a trusted proxy (health checks,
- * local runs) are served as they are (the request's envelope says which, edge/envelope.ts).
+ * local runs) are served as they are (the request's envelope says which, request/envelope.ts).
  * Runs after host resolution, so the host is validated.
  */
 export function httpsRedirect(options: { basePath: string }): Step<Stage<'host'>, Nothing> {

@@ -1,5 +1,5 @@
 /**
- * The Express side of the request envelope (edge/envelope.ts): the request id on the answer, a
+ * The Express side of the request envelope (request/envelope.ts): the request id on the answer, a
  * logger for the request's event lines (`req.log`, carrying `reqId`), and the access-log line and
  * metrics when the answer is done. Hand-written rather than pino-http, which builds several child
  * loggers and serializes the request for every request even when told to be quiet: measured

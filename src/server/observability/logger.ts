@@ -1,4 +1,4 @@
-/** pino on stdout, and the request's line in it (contract/app.md, Logs; written by edge/envelope.ts). */
+/** pino on stdout, and the request's line in it (contract/app.md, Logs; written by request/envelope.ts). */
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { errorForLog, lineWithin, urlForLog } from './redact';

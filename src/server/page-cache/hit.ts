@@ -16,7 +16,7 @@ export const HTML_VARY = 'Accept-Encoding';
 
 /**
  * The page-cache key of a request for a resolved host, read from its scheme and raw host (its
- * envelope, edge/envelope.ts) and its target (without the base path); null: never cached. It
+ * envelope, request/envelope.ts) and its target (without the base path); null: never cached. It
  * holds the site's origin as the page shows it (canonical, og:url): on a development host the
  * request's scheme and port reach it (rules/site-urls.ts, siteOrigin).
  */

@@ -16,13 +16,13 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** Given by the listener before any way answers (edge/envelope.ts): id, host and scheme, read once. */
+      /** Given by the listener before any way answers (request/envelope.ts): id, host and scheme, read once. */
       readonly envelope: RequestEnvelope;
       /** Set by the request logging: event lines of this request carry its `reqId`. */
       log: Logger;
     }
     interface Locals {
-      /** The parsed query, kept by its first reader (request-query.ts, queryOf). */
+      /** The parsed query, kept by its first reader (query.ts, queryOf). */
       query?: import('express').Request['query'];
       /** Set by the host middleware. */
       host?: string;

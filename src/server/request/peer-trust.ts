@@ -1,7 +1,7 @@
 /**
  * Whether the peer of a connection is a proxy we trust (TRUST_PROXY), decided in one place:
  * the request envelope reads it for X-Request-Id, X-Forwarded-Host and X-Forwarded-Proto
- * (edge/envelope.ts), and the connection guard for the per-client bound.
+ * (request/envelope.ts), and the connection guard for the per-client bound.
  */
 import proxyAddr from 'proxy-addr';
 import type { TrustProxy } from '../config/config';

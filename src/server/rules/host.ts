@@ -93,7 +93,7 @@ export interface RequestHostSource {
 /**
  * The raw host of a request and the header it came from: X-Forwarded-Host (its first value)
  * when the peer is a trusted proxy, else Host; no value (a bad host) when `Host` is repeated.
- * The same rule as Express's `req.host`; read once per request, by its envelope (edge/envelope.ts).
+ * The same rule as Express's `req.host`; read once per request, by its envelope (request/envelope.ts).
  */
 export function requestHostSourceOf(req: HostHeaders, peerIsTrusted: boolean): RequestHostSource {
   if (hasRepeatedHost(req.rawHeaders)) return { header: 'host', value: undefined, repeated: true };
