@@ -6,8 +6,9 @@
  * - concurrent misses for one key share one upstream call (fetch coalescing);
  * - a failed refresh never replaces a good value: the last good value keeps serving up to
  *   `maxStaleMs` past its TTL (stale-if-error); failures are never stored as data;
- * - after a failure, calls for that key wait `failureBackoffMs` before asking upstream again,
- *   answering from the stale value, or failing at once when there is none;
+ * - after a failed call, calls for that key wait `failureBackoffMs` before asking upstream again,
+ *   answering from the stale value, or failing at once when there is none (a call the origin's
+ *   guard refused was never made, and is not waited for);
  * - every answer that served is also kept in the last-good store (last-good.ts), which a flood
  *   of one-time keys cannot empty: when the LRU has lost a key and the upstream fails, the
  *   stale-if-error answer comes from there;
@@ -133,7 +134,10 @@ class KindCache {
           return entry;
         } catch (error) {
           if (signal.aborted) throw error;
-          this.failures.set(key, { at: this.now(), error, tags: flight.tags });
+          // A refusal by the origin's own bounds (circuit open, queue full) asked nothing of the
+          // upstream: the guard keeps refusing while it must, so there is nothing to back off
+          // from, and a flood of one-time keys keeps no error of them.
+          if (!isFailureWithoutCall(error)) this.failures.set(key, { at: this.now(), error, tags: flight.tags });
           // A refresh in the background: the request got the stale value, so no lookup sees this failure.
           if (stale !== undefined && fetchOptions.allowStale) this.refreshFailed(error, context.log);
           throw error;
