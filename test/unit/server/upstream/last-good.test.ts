@@ -19,7 +19,7 @@ describe('last-good store', () => {
   it('an answer used once is the first to go', () => {
     // An entry counts its value, its key and 192 bytes of bookkeeping: probation (1,000 bytes) holds three.
     const afterOthers = (others: number) => {
-      const store = createLastGoodStore(5000);
+      const store = createLastGoodStore(10_000);
       store.remember('once', kept('x'));
       for (let i = 0; i < others; i++) store.remember(`other:${i}`, kept('y'));
       return store.get('once');
