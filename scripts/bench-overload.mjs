@@ -17,8 +17,8 @@
  * 200 MiB) and the memory parts at that peak.
  *
  * Knobs: FLOOD_REQUESTS (50000), FLOOD_CONCURRENCY (64), HANG_S (20), HANG_CONCURRENCY (400),
- * APP_PORT (4150; the metrics port is APP_PORT + 1). Extra server environment: any variable set
- * when the script starts (e.g. MALLOC_ARENA_MAX) reaches the server.
+ * APP_PORT (4150; the metrics port is APP_PORT + 1). Server environment: any variable set when
+ * the script starts reaches the server, over the Dockerfile's own (e.g. MALLOC_ARENA_MAX=2).
  * The load runs in a child process, so its work does not delay the probes' timing.
  */
 import { fork } from 'node:child_process';
@@ -177,7 +177,9 @@ function report({ kind, seconds, counts, probes, siteAnswers, peakRss, partsAtPe
 async function main() {
   await build({ quiet: true });
   const api = await startOutageApi(sitesDataset(SITES));
-  const env = { ...SERVER_ENV, PORT: String(APP_PORT), METRICS_PORT: String(METRICS_PORT), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
+  // The Dockerfile's variables, unless this script was started with one of them set (MALLOC_ARENA_MAX=2 ...).
+  const imageEnv = Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, process.env[name] ?? value]));
+  const env = { ...imageEnv, PORT: String(APP_PORT), METRICS_PORT: String(METRICS_PORT), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
   const app = start(process.execPath, SERVER_ARGS, { env });
   try {
     await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
@@ -194,8 +196,8 @@ async function main() {
     api.setMode('hang');
     const hang = await phase(app, sites, 'hang', HANG_S * 1000);
 
-    const extra = Object.keys(process.env).filter((name) => name.startsWith('MALLOC_') || name === 'UV_THREADPOOL_SIZE');
-    console.log(`\nbench-overload: node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(SERVER_ENV)}${extra.length ? ` and ${extra.map((name) => `${name}=${process.env[name]}`).join(' ')}` : ''}`);
+    const extra = Object.keys(process.env).filter((name) => (name.startsWith('MALLOC_') || name === 'UV_THREADPOOL_SIZE') && !(name in SERVER_ENV));
+    console.log(`\nbench-overload: node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(imageEnv)}${extra.length ? ` and ${extra.map((name) => `${name}=${process.env[name]}`).join(' ')}` : ''}`);
     console.log(`${SITES} sites warmed (RSS ${rssWarm.toFixed(1)} MiB); flood of ${FLOOD_REQUESTS} requests (random hosts and slugs, ${FLOOD_CONCURRENCY} clients); then the API hangs while ${HANG_CONCURRENCY} clients ask for cold hosts for ${HANG_S} s`);
     report(flood, false);
     report(hang, true);

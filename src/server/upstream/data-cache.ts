@@ -6,8 +6,9 @@
  * - concurrent misses for one key share one upstream call (fetch coalescing);
  * - a failed refresh never replaces a good value: the last good value keeps serving up to
  *   `maxStaleMs` past its TTL (stale-if-error); failures are never stored as data;
- * - after a failure, calls for that key wait `failureBackoffMs` before asking upstream again,
- *   answering from the stale value, or failing at once when there is none;
+ * - after a failed call, calls for that key wait `failureBackoffMs` before asking upstream again,
+ *   answering from the stale value, or failing at once when there is none (a call the origin's
+ *   guard refused was never made, and is not waited for);
  * - every answer that served is also kept in the last-good store (last-good.ts), which a flood
  *   of one-time keys cannot empty: when the LRU has lost a key and the upstream fails, the
  *   stale-if-error answer comes from there;
@@ -25,6 +26,7 @@ import type { Logger } from 'pino';
 import { failureFields, isFailureWithoutCall } from './failures';
 import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type LastGoodStore } from './last-good';
 import { upstreamUrlOf, type NoCallReason, type OutageLog } from './outage-log';
+import { RecentFailures } from './recent-failures';
 import { UpstreamError } from './upstream-error';
 
 export type CacheKind = 'settings' | 'menus' | 'lists' | 'articles';
@@ -86,11 +88,15 @@ interface Fetch {
 /** A purge gives up a fetch that lookups wait for; they ask again, at most this many times. */
 const MAX_PURGED_FETCH_RETRIES = 3;
 
-const MAX_REMEMBERED_FAILURES = 10_000;
+/**
+ * Failures kept per kind at most, however recent (at most 3 MB of errors): past it, a key's
+ * back-off is cut short, and the breaker and the bulkhead still spare the upstream.
+ */
+const MAX_REMEMBERED_FAILURES = 2_000;
 
 class KindCache {
   private readonly cache: LRUCache<string, Entry, Fetch>;
-  private readonly failures = new Map<string, { at: number; error: unknown; tags: readonly PurgeTag[] }>();
+  private readonly failures: RecentFailures<{ at: number; error: unknown; tags: readonly PurgeTag[] }>;
   /** The tags of the fetches in flight (the LRU's entries() leaves those out). */
   private readonly inFlight = new Map<string, { readonly tags: readonly PurgeTag[] }>();
   /** Counts purges that dropped something of this cache: a lookup whose fetch was dropped asks again. */
@@ -103,6 +109,7 @@ class KindCache {
     private readonly now: () => number,
     private readonly lastGood: LastGoodStore,
   ) {
+    this.failures = new RecentFailures(options.failureBackoffMs, MAX_REMEMBERED_FAILURES, now);
     this.cache = new LRUCache<string, Entry, Fetch>({
       max: policy.maxEntries,
       maxSize: policy.maxBytes,
@@ -122,12 +129,15 @@ class KindCache {
           if (signal.aborted) return undefined;
           this.failures.delete(key);
           const entry: Entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length, tags: flight.tags };
-          this.lastGood.remember(key, entry);
+          // Without the tags (a purge leaves the last good copy): they were 40% of a flood entry's heap.
+          this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
           return entry;
         } catch (error) {
           if (signal.aborted) throw error;
-          if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.clear();
-          this.failures.set(key, { at: this.now(), error, tags: flight.tags });
+          // A refusal by the origin's own bounds (circuit open, queue full) asked nothing of the
+          // upstream: the guard keeps refusing while it must, so there is nothing to back off
+          // from, and a flood of one-time keys keeps no error of them.
+          if (!isFailureWithoutCall(error)) this.failures.set(key, { at: this.now(), error, tags: flight.tags });
           // A refresh in the background: the request got the stale value, so no lookup sees this failure.
           if (stale !== undefined && fetchOptions.allowStale) this.refreshFailed(error, context.log);
           throw error;
@@ -234,7 +244,7 @@ class KindCache {
     const keys = new Set<string>();
     for (const [key, entry] of this.cache.entries()) if (!matches || matches(entry.tags)) keys.add(key);
     for (const [key, flight] of this.inFlight) if (!matches || matches(flight.tags)) keys.add(key);
-    for (const [key, failure] of this.failures) if (!matches || matches(failure.tags)) keys.add(key);
+    for (const [key, failure] of this.failures.entries()) if (!matches || matches(failure.tags)) keys.add(key);
     if (keys.size === 0) return 0;
     this.purges++;
     for (const key of keys) {

@@ -2,7 +2,7 @@
  * The last good value of each upstream answer that served, kept apart from the data cache's
  * LRU so that a flood of one-time keys (random hosts and slugs) cannot push it out: a segmented
  * LRU bounded in bytes (lru-cache underneath).
- * - An answer is first kept on probation (a fifth of the bytes).
+ * - An answer is first kept on probation (a tenth of the bytes).
  * - Used again (a second request for it, or its refresh) it moves to the protected segment (the
  *   rest); the protected segment's least recent entries fall back to probation when it is full.
  * One-time keys only ever reach probation, where they push out each other. The data cache answers
@@ -28,10 +28,18 @@ export interface LastGoodStore {
 /** LAST_GOOD_MAX_BYTES unless set: about as much as the data caches' own bounds together. */
 export const DEFAULT_LAST_GOOD_MAX_BYTES = 32 * 1024 * 1024;
 
-/** Share of the bytes for entries seen once. */
-const PROBATION_SHARE = 0.2;
-/** About what an entry costs besides its value and key (the LRU's node and arrays). */
-const ENTRY_OVERHEAD_BYTES = 128;
+/**
+ * Share of the bytes for entries seen once: enough to hold an answer until its second use, and
+ * all that a flood of one-time keys can take (3.2 MB of the default, about 12,000 of a flood's
+ * empty answers; a fifth of it was 8 MiB of heap in bench-overload).
+ */
+const PROBATION_SHARE = 0.1;
+/**
+ * What an entry costs on the heap besides its key and value: the kept object, the LRU's map
+ * entry and slots, the key's string header. Measured: 269 bytes for a 72-character key and a
+ * null value.
+ */
+const ENTRY_OVERHEAD_BYTES = 192;
 
 export function createLastGoodStore(maxBytes: number): LastGoodStore {
   const probationBytes = Math.max(1, Math.floor(maxBytes * PROBATION_SHARE));

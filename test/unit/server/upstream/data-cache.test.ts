@@ -125,6 +125,19 @@ describe('data cache', () => {
     expect(logs.events('upstream.outage_summary')).toEqual([expect.objectContaining({ failedWithoutCall: 3, failedWithoutCallReasons: { remembered: 3 } })]);
   });
 
+  it('a call the origin guard refused is not remembered: the next lookup asks again', async () => {
+    const { cache } = setup();
+    let refuse = true;
+    const load = loader(async () => {
+      if (refuse) throw new UpstreamError('circuit_open', URL_OF_KEY, { message: 'upstream circuit is open', madeCall: false });
+      return 'ok';
+    });
+    await expect(cache.get('settings', 'k', load)).rejects.toMatchObject({ kind: 'circuit_open' });
+    refuse = false;
+    expect(await cache.get('settings', 'k', load)).toBe('ok');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('requests that shared one failed call: the first gets it as its own, the others without a call', async () => {
     const { cache } = setup();
     let fail!: () => void;
