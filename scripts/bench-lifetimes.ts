@@ -139,7 +139,7 @@ async function measure(run: Run): Promise<{ perMinute: number[]; hits: number; v
   const setup = createServerSetup({
     config,
     logger,
-    contentApiFor: (log) => createCachedContentApi(contentApi, dataCache, log),
+    contentApiFor: (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget),
     campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage }),
     assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
     readiness: { ready: true },

@@ -27,7 +27,7 @@ import { routeMatching } from './middleware/route';
 import { securityHeadersOf } from './http/security';
 import { staticHeaders } from './middleware/security-headers';
 import { requestEnvelope } from './middleware/request-envelope';
-import { requestUpstream } from './middleware/request-upstream';
+import { requestUpstream, type RequestUpstreamDeps } from './middleware/request-upstream';
 import { siteSettings } from './middleware/site-settings';
 import { requestSteps } from './middleware/steps';
 import { noMetrics, type Metrics } from './observability/metrics';
@@ -46,8 +46,8 @@ export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
 export interface AppDeps {
   readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs' | 'basePath' | 'maxInFlightRequests' | 'maxQueuedRequests' | 'maxQueueWaitMs'>;
   readonly logger: Logger;
-  /** The content API as a request sees it: with a data cache, its lines on the request's logger. */
-  readonly contentApiFor: (log: Logger) => ContentApi;
+  /** The content API as a request sees it, within its budget (middleware/request-upstream.ts). */
+  readonly contentApiFor: RequestUpstreamDeps['contentApiFor'];
   readonly campaignApi: CampaignApi;
   readonly assets: Assets;
   readonly readiness: Readiness;

@@ -20,6 +20,7 @@ import type { Readiness } from './rules/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
 import { createCachedContentApi } from './upstream/cached-content-api';
+import { budgetedView } from './upstream/request-budget';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
 import { createOutageLog } from './upstream/outage-log';
 import { createPurger } from './purge/purger';
@@ -106,7 +107,7 @@ async function main(): Promise<void> {
   const setup = createServerSetup({
     config,
     logger,
-    contentApiFor: config.dataCache ? (log) => createCachedContentApi(contentApi, dataCache, log) : () => contentApi,
+    contentApiFor: config.dataCache ? (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget) : (_log, budget) => budgetedView(contentApi, budget),
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),

@@ -80,3 +80,27 @@ describe('behind the data cache', () => {
     for (const line of failed) expect(line).toMatchObject({ host: 'sub.example.com', siteKey: expect.any(String), reqId: requestLine?.reqId, status: 500 });
   });
 });
+
+describe('a site whose settings the data cache has lost, when the API hangs', () => {
+  // Room for four site lookups: three other hosts push the site's two out of the LRU (a flood
+  // of random hosts does that to a quiet site); its last-good copies stay.
+  const cached = dataCacheOnTestClock({ settingsEntries: 4 });
+  const t = useTestApp({ dataCache: cached.dataCache, env: { REQUEST_UPSTREAM_BUDGET_MS: String(BUDGET_MS) } });
+  const home = (host: string) => request(t.app).get('/').set('Host', host);
+
+  it('is its own page from its last good settings once the budget stops the wait, never the global setting\'s', async () => {
+    // Asked twice: its answers are used again, so the last-good store protects them.
+    for (let i = 0; i < 2; i++) expect(parseHtml((await home('example.com')).text).title).toBe('Example Domain');
+    for (const host of ['one.other.test', 'two.other.test', 'three.other.test']) expect((await home(host)).status).toBe(200);
+    t.upstream.override('/api/*', failWith.hang());
+    t.logs.clear();
+
+    const res = await home('example.com');
+    expect(res.status).toBe(200);
+    expect(parseHtml(res.text).title).toBe('Example Domain');
+    expect(res.text).toContain('G-DOMAIN');
+    // Stale records are the site's real page (decision 0160): shared as usual, nothing fell back.
+    expect(res.headers['cache-control']).toMatch(/^public/);
+    expect(t.logs.events('site.lookup_failed')).toEqual([]);
+  });
+});

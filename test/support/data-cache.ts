@@ -18,11 +18,12 @@ export interface DataCacheOnTestClock {
   advance(ms: number): void;
 }
 
-export function dataCacheOnTestClock(): DataCacheOnTestClock {
+/** `settingsEntries`: how many site lookups the settings LRU holds (1000 unless given), so that a test can push one out. */
+export function dataCacheOnTestClock({ settingsEntries = 1000 }: { readonly settingsEntries?: number } = {}): DataCacheOnTestClock {
   let clock = 1_000_000;
   const policy: CachePolicy = { ttlMs: TEST_TTL_MS, maxEntries: 1000, maxBytes: 10 * 1024 * 1024 };
   return {
-    dataCache: (log, outage) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: TEST_FAILURE_BACKOFF_MS, log, outage, now: () => clock }),
+    dataCache: (log, outage) => createDataCache({ policies: { settings: { ...policy, maxEntries: settingsEntries }, menus: policy, lists: policy, articles: policy }, maxStaleMs: 3_600_000, failureBackoffMs: TEST_FAILURE_BACKOFF_MS, log, outage, now: () => clock }),
     advance: (ms) => void (clock += ms),
   };
 }

@@ -2,6 +2,7 @@
 import type { RequestListener } from 'node:http';
 import { createServerSetup } from '../../src/server/app';
 import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
+import { budgetedView } from '../../src/server/upstream/request-budget';
 import type { DataCache } from '../../src/server/upstream/data-cache';
 import { assetsFrom, type Assets } from '../../src/server/render/assets';
 import { loadConfig, type Config } from '../../src/server/config/config';
@@ -136,7 +137,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const setup = createServerSetup({
     config,
     logger,
-    contentApiFor: dataCache ? (log) => createCachedContentApi(wrapped, dataCache, log) : () => wrapped,
+    contentApiFor: dataCache ? (log, budget) => createCachedContentApi(wrapped, dataCache, log, budget) : (_log, budget) => budgetedView(wrapped, budget),
     campaignApi: campaign.client,
     assets: options.assets ?? assetsFrom(TEST_MANIFEST, null, config.basePath),
     readiness,

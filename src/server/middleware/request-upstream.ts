@@ -2,12 +2,15 @@ import type { Logger } from 'pino';
 import type { Stage } from '../request/locals';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
-import { budgetedView } from '../upstream/request-budget';
+import { budgetedView, type RequestBudget } from '../upstream/request-budget';
 import type { Nothing, Step } from './steps';
 
 export interface RequestUpstreamDeps {
-  /** The content API as a request sees it (with a data cache: its lines on the request's logger). */
-  readonly contentApiFor: (log: Logger) => ContentApi;
+  /**
+   * The content API as a request sees it, its calls within the request's budget (with a data
+   * cache: its lines on the request's logger, its kept answers past the budget).
+   */
+  readonly contentApiFor: (log: Logger, budget: RequestBudget) => ContentApi;
   readonly campaignApi: CampaignApi;
   /** One upstream budget for the whole request, shared by all its lookups. */
   readonly budgetMs: number;
@@ -23,6 +26,6 @@ export function requestUpstream(deps: RequestUpstreamDeps): Step<Nothing, Stage<
   const now = deps.now ?? (() => performance.now());
   return function scopeUpstreamToRequest(req) {
     const budget = { deadline: now() + deps.budgetMs, now };
-    return { upstream: { api: budgetedView(deps.contentApiFor(req.log), budget), campaignApi: budgetedView(deps.campaignApi, budget) } };
+    return { upstream: { api: deps.contentApiFor(req.log, budget), campaignApi: budgetedView(deps.campaignApi, budget) } };
   };
 }

@@ -1,6 +1,7 @@
 /** The content API behind the data cache: same interface, so callers do not change. */
 import type { Logger } from 'pino';
-import type { CacheKind, DataCache, PurgeTag } from './data-cache';
+import type { CacheKind, DataCache, PurgeTag, WaitBound } from './data-cache';
+import { untilSpent, type RequestBudget } from './request-budget';
 import { DATA_TAGS, type KeptSiteLookups } from './data-tags';
 import type { SiteSetting } from '../../shared/records';
 import type { ContentApi } from './content-api';
@@ -27,12 +28,18 @@ export function cacheKeyOf(name: string, args: readonly unknown[]): string {
 
 type ContentCall = keyof ContentApi;
 
-/** The content API behind the cache, for one request: the cache's lines go to the request's logger. */
-export function createCachedContentApi(inner: ContentApi, cache: DataCache, log: Logger): ContentApi {
+/**
+ * The content API behind the cache, for one request: the cache's lines go to the request's
+ * logger, and its waits for the upstream end with the request's budget, when the cache answers
+ * as for a failed call (its last good answer, else the budget's timeout). A kept answer needs
+ * no wait, so it answers even once the budget is spent.
+ */
+export function createCachedContentApi(inner: ContentApi, cache: DataCache, log: Logger, budget: RequestBudget): ContentApi {
   const cached = <K extends ContentCall>(name: K): ContentApi[K] => {
     const call = inner[name] as (...args: unknown[]) => Promise<unknown>;
     const tagsOf = DATA_TAGS[name] as (...args: unknown[]) => readonly PurgeTag[];
-    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], cacheKeyOf(name, args), () => call(...args), { tags: () => tagsOf(...args), log });
+    const bound: WaitBound = (wait) => untilSpent(name, budget, wait);
+    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], cacheKeyOf(name, args), () => call(...args), { tags: () => tagsOf(...args), log, bound });
     return wrapped as ContentApi[K];
   };
   return {

@@ -12,6 +12,9 @@
  * - every answer that served is also kept in the last-good store (last-good.ts), which a flood
  *   of one-time keys cannot empty: when the LRU has lost a key and the upstream fails, the
  *   stale-if-error answer comes from there;
+ * - a lookup whose wait its request's budget ends is answered as for a failed call (the last
+ *   good answer, else the budget's failure) while the fetch goes on for the next lookup: a site
+ *   the LRU lost to a flood is not shown as the global setting because its upstream hangs;
  * - each entry carries purge tags (given by the caller); a purge drops the entries with one of
  *   the named tags, and the fetches in flight for them, so the next lookup asks the upstream.
  *   The last-good store keeps its copies: it answers only when the upstream fails.
@@ -78,11 +81,23 @@ interface Entry extends KeptValue {
   readonly tags: readonly PurgeTag[];
 }
 
-/** What a miss needs: the upstream call, the tags of its answer, and the logger of the request that made it. */
+/** Bounds a lookup's wait for the upstream: the wait, or a failure once the lookup may wait no longer. */
+export type WaitBound = <T>(wait: Promise<T>) => Promise<T>;
+
+/** What a miss needs: the upstream call, the tags of its answer, the logger of the request that made it, and its bound. */
 interface Fetch {
   readonly load: () => Promise<unknown>;
   readonly tags: () => readonly PurgeTag[];
   readonly log: Logger;
+  readonly bound: WaitBound;
+}
+
+/** `wait` and whether it has settled: a bound that fails first leaves it unsettled, still running. */
+function watched<T>(wait: Promise<T>): { readonly wait: Promise<T>; settled(): boolean } {
+  let settled = false;
+  const settle = () => void (settled = true);
+  wait.then(settle, settle);
+  return { wait, settled: () => settled };
 }
 
 /** A purge gives up a fetch that lookups wait for; they ask again, at most this many times. */
@@ -173,6 +188,18 @@ class KindCache {
     return entry.value;
   }
 
+  /**
+   * The lookup's bound ended its wait (the request's budget) while the fetch goes on for the
+   * next lookup: as for a failed call, the last good answer if it is not too old, else the
+   * bound's failure. When it answered and the fetch it made then fails, that failure is logged
+   * as a failed refresh (`fetching`: null when another lookup made the call).
+   */
+  private stoppedWaiting(kept: KeptValue | undefined, error: unknown, fetching: Promise<unknown> | null, log: Logger): unknown {
+    if (!this.usable(kept)) throw error;
+    fetching?.catch((failure: unknown) => this.refreshFailed(failure, log));
+    return this.stale(kept, undefined);
+  }
+
   /** The value while it is fresh (made the LRU's most recent entry), else undefined. */
   private freshValue(key: string): unknown {
     const current = this.cache.get(key);
@@ -201,8 +228,9 @@ class KindCache {
     for (let retries = 0; ; retries++) {
       const purgesBefore = this.purges;
       status = {};
+      const fetching = watched(this.cache.fetch(key, { context: fetch, status }));
       try {
-        entry = await this.cache.fetch(key, { context: fetch, status });
+        entry = await fetch.bound(fetching.wait);
         break;
       } catch (error) {
         // A purge dropped the fetch this lookup waited for: ask again, after the purge.
@@ -210,6 +238,7 @@ class KindCache {
         // The LRU had nothing left for the key: the last good answer, if it is not too old.
         const kept = this.lastGood.get(key);
         const shared = status.fetch === 'inflight';
+        if (!fetching.settled()) return this.stoppedWaiting(kept, error, shared ? null : fetching.wait, fetch.log);
         if (!this.usable(kept)) throw shared ? this.withoutCall(error, 'shared') : error;
         if (!shared) this.refreshFailed(error, fetch.log);
         return this.stale(kept, error);
@@ -218,10 +247,11 @@ class KindCache {
     if (status.returnedStale && !this.usable(entry)) {
       // Too old to serve even as stale: only a fresh answer will do. The refresh that the first
       // fetch started is running, so this waits for its outcome (and shares its failure).
+      const refreshing = watched(this.cache.fetch(key, { context: fetch, forceRefresh: true, allowStale: false }));
       try {
-        entry = await this.cache.fetch(key, { context: fetch, forceRefresh: true, allowStale: false });
+        entry = await fetch.bound(refreshing.wait);
       } catch (error) {
-        throw this.withoutCall(error, 'shared');
+        throw refreshing.settled() ? this.withoutCall(error, 'shared') : error;
       }
     } else if (status.returnedStale && entry) {
       return this.stale(entry, this.failures.get(key)?.error);
@@ -262,9 +292,16 @@ export interface LookupOptions {
   readonly tags?: () => readonly PurgeTag[];
   /** Where this lookup's cache lines go (the request's logger); the cache's own by default. */
   readonly log?: Logger;
+  /**
+   * How long the lookup waits for the upstream (its request's budget); past it the lookup is
+   * answered as for a failed call (the last good answer, else the bound's failure) while the
+   * fetch goes on. Unbounded by default.
+   */
+  readonly bound?: WaitBound;
 }
 
 const NO_TAGS = (): readonly PurgeTag[] => [];
+const UNBOUNDED: WaitBound = (wait) => wait;
 
 export interface DataCache {
   get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup?: LookupOptions): Promise<V>;
@@ -285,7 +322,7 @@ export function createDataCache(options: DataCacheOptions): DataCache {
   return {
     get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup: LookupOptions = {}): Promise<V> {
       // The loader's value is stored as it came and handed back unchanged.
-      return caches[kind].get(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log }) as Promise<V>;
+      return caches[kind].get(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log, bound: lookup.bound ?? UNBOUNDED }) as Promise<V>;
     },
     peek: (kind, key) => caches[kind].peek(key),
     purge(tags) {

@@ -21,13 +21,16 @@ function spent(name: string, budgetLeftMs: number): UpstreamError {
   return new UpstreamError('timeout', `request-budget:${name}`, { message: `the request's upstream budget ran out ${budgetLeftMs <= 0 ? 'before' : 'while waiting for'} ${name}` });
 }
 
-/** `call`, or a timeout when the budget runs out first. */
-function withinBudget<T>(name: string, budget: RequestBudget, call: () => Promise<T>): Promise<T> {
+/**
+ * `wait`, or a timeout for the call `name` once the budget is spent (at once when it is
+ * already). The wait itself goes on; its outcome after that is for whoever else holds it.
+ */
+export function untilSpent<T>(name: string, budget: RequestBudget, wait: Promise<T>): Promise<T> {
   const leftMs = budget.deadline - budget.now();
-  if (leftMs <= 0) return Promise.reject(spent(name, leftMs));
   return new Promise<T>((resolve, reject) => {
-    const timer = setTimeout(() => reject(spent(name, leftMs)), leftMs);
-    call().then(
+    const timer = leftMs > 0 ? setTimeout(() => reject(spent(name, leftMs)), leftMs) : undefined;
+    if (timer === undefined) reject(spent(name, leftMs));
+    wait.then(
       (value) => {
         clearTimeout(timer);
         resolve(value);
@@ -38,6 +41,13 @@ function withinBudget<T>(name: string, budget: RequestBudget, call: () => Promis
       },
     );
   });
+}
+
+/** `call`, or a timeout when the budget runs out first (the call is not made once it has). */
+function withinBudget<T>(name: string, budget: RequestBudget, call: () => Promise<T>): Promise<T> {
+  const leftMs = budget.deadline - budget.now();
+  if (leftMs <= 0) return Promise.reject(spent(name, leftMs));
+  return untilSpent(name, budget, call());
 }
 
 /** The same client, each call bounded by the request's budget. */
