@@ -49,7 +49,7 @@ function timedGet(agent, port, host, pathAndQuery, headers = {}) {
     const req = http.get({ host: '127.0.0.1', port, path: pathAndQuery, agent, headers: { ...headers, host }, timeout: 10_000 }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
     });
     req.on('timeout', () => req.destroy(new Error('timeout')));
     req.on('error', () => resolve({ status: 0, ms: performance.now() - started, body: '' }));
@@ -76,6 +76,9 @@ async function runLoad(kind) {
       const agent = agents[client % CLIENT_ADDRESSES];
       while (running && (kind === 'hang' || sent < FLOOD_REQUESTS)) {
         sent += 1;
+        // In the flood the odd sends go to warmed sites, always the even-numbered ones: the odd
+        // ones get none, so the flood pushes their lookups out of the data cache's LRU and only the
+        // last-good store keeps them (a quiet site among busy ones).
         const [host, target] =
           kind === 'hang' ? [`cold-${randomLabel()}.example.org`, '/'] : sent % 2 === 0 ? [`${randomLabel()}.flood.example`, `/${randomLabel()}`] : [siteOf((sent % SITES) + 1).host, `/${randomLabel()}-${randomLabel()}`];
         const { status } = await timedGet(agent, APP_PORT, host, target, BROWSER_HEADERS);
@@ -120,6 +123,8 @@ async function phase(app, sites, kind, stopAfterMs) {
     }
   };
   const siteAnswers = {};
+  /** The first few answers that were not a site's own page, with what says why (Cache-Control, x-page-cache, time). */
+  const otherAnswers = [];
   const siteProbe = async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     while (running) {
@@ -128,6 +133,9 @@ async function phase(app, sites, kind, stopAfterMs) {
         // Another answer is named by its status and the page's title (whose page it was).
         const key = res.status === 200 && res.body.includes(site.gaCode) ? '200 own site' : `${res.status} ${site.host}: ${/<title>([^<]*)/.exec(res.body)?.[1] ?? ''}`.trim();
         siteAnswers[key] = (siteAnswers[key] ?? 0) + 1;
+        if (key !== '200 own site' && otherAnswers.length < 5) {
+          otherAnswers.push(`${key} at ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${res.ms.toFixed(0)} ms, Cache-Control ${res.headers?.['cache-control']}, x-page-cache ${res.headers?.['x-page-cache']}`);
+        }
       }
       await sleep(SITE_PROBE_INTERVAL_MS);
     }
@@ -153,10 +161,10 @@ async function phase(app, sites, kind, stopAfterMs) {
   const counts = await loadDone;
   clearTimeout(stopTimer);
   await Promise.all(tasks);
-  return { kind, seconds: (Date.now() - startedAt) / 1000, counts, probes, siteAnswers, peakRss, partsAtPeak };
+  return { kind, seconds: (Date.now() - startedAt) / 1000, counts, probes, siteAnswers, otherAnswers, peakRss, partsAtPeak };
 }
 
-function report({ kind, seconds, counts, probes, siteAnswers, peakRss, partsAtPeak }, withTargets) {
+function report({ kind, seconds, counts, probes, siteAnswers, otherAnswers, peakRss, partsAtPeak }, withTargets) {
   const mark = (ok) => (withTargets ? (ok ? ' ok' : ' MISSED') : '');
   console.log(`\n${kind}: ${seconds.toFixed(1)} s, answers by status ${JSON.stringify(counts)}\n`);
   console.log('| measure | value | target |');
@@ -167,6 +175,7 @@ function report({ kind, seconds, counts, probes, siteAnswers, peakRss, partsAtPe
     console.log(`| ${name} p50 / p99 / max, ms (${times.length} probes) | ${percentile(times, 50).toFixed(1)} / ${p99.toFixed(1)} / ${times.at(-1)?.toFixed(1)} | p99 under 50${mark(p99 < 50)} |`);
   }
   console.log(`| warmed sites' homes | ${JSON.stringify(siteAnswers)} | all "200 own site"${mark(Object.keys(siteAnswers).every((key) => key === '200 own site'))} |`);
+  for (const answer of otherAnswers) console.log(`| a warmed home not its own | ${answer} | |`);
   console.log(`| peak RSS, MiB | ${peakRss.toFixed(1)} | under 200${mark(peakRss < 200)} |`);
   if (partsAtPeak) {
     const { rss, heapUsed, heapTotal, external, rest } = partsAtPeak;
