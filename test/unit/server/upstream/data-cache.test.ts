@@ -168,3 +168,45 @@ describe('data cache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 });
+
+describe('a lookup whose wait is bounded (the request budget)', () => {
+  /** A bound the test ends: the wait, until `stop()` fails it. */
+  function stoppableBound() {
+    let stop!: () => void;
+    const stopped = new Promise<never>((_resolve, reject) => (stop = () => reject(new UpstreamError('timeout', 'request-budget:call', { message: 'budget spent' }))));
+    stopped.catch(() => undefined);
+    return { bound: <T,>(wait: Promise<T>) => Promise.race([wait, stopped]), stop };
+  }
+
+  it('answers the last good value when the bound ends the wait for a key the LRU lost, and logs the fetch\'s failure once it fails', async () => {
+    const { cache, logs } = setup();
+    expect(await cache.get('settings', 'k', async () => 'kept')).toBe('kept');
+    // Three other keys push `k` out of the LRU (3 entries); the last-good store keeps it.
+    for (const other of ['a', 'b', 'c']) await cache.get('settings', other, async () => other);
+    let fail!: (error: unknown) => void;
+    const { bound, stop } = stoppableBound();
+    const answer = cache.get('settings', 'k', () => new Promise((_resolve, reject) => (fail = reject)), { bound });
+    await flush();
+    stop();
+    expect(await answer).toBe('kept');
+    expect(logs.events('cache.refresh_failed')).toEqual([]);
+    fail(callFailed());
+    await flush();
+    expect(logs.events('cache.refresh_failed')).toHaveLength(1);
+  });
+
+  it('fails with the bound\'s failure when nothing is kept, and the fetch goes on to fill the cache', async () => {
+    const { cache } = setup();
+    let answer!: (value: string) => void;
+    const load = loader(() => new Promise<string>((resolve) => (answer = resolve)));
+    const { bound, stop } = stoppableBound();
+    const lookup = cache.get('settings', 'k', load, { bound });
+    await flush();
+    stop();
+    await expect(lookup).rejects.toThrow('budget spent');
+    answer('late');
+    await flush();
+    expect(await cache.get('settings', 'k', load)).toBe('late');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
