@@ -24,8 +24,10 @@ async function startCachedApp(dataset = structuredClone(testDataset)): Promise<C
   let upstreamCalls: TrackedCalls<object> | undefined;
   const t = await startTestApp({
     dataset,
-    // 200 pages at once test the data cache's coalescing, not the bound on requests in progress (admission.test.ts).
-    env: { MAX_IN_FLIGHT_REQUESTS: '1000' },
+    // 200 pages at once test the data cache's coalescing, not admission (admission.test.ts): no
+    // bound on requests in progress, and no request turned away for waiting, as one that waits
+    // for admission's starts per turn (8) may on a loaded machine.
+    env: { MAX_IN_FLIGHT_REQUESTS: '1000', MAX_QUEUE_WAIT_MS: '60000' },
     wrapApi: (api) => {
       const tracked = trackCalls(api);
       upstreamCalls = tracked;
@@ -174,7 +176,7 @@ describe('nothing cached', () => {
     const t = await startCachedApp();
     try {
       const responses = await Promise.all(Array.from({ length: 200 }, () => request(t.app).get('/').set('Host', 'sub.example.com')));
-      expect(responses.every((res) => res.status === 200)).toBe(true);
+      expect(responses.map((res) => res.status).filter((status) => status !== 200)).toEqual([]);
       const perCall = new Map<string, number>();
       for (const call of t.upstream.calls) {
         const key = `${call.path}?${new URLSearchParams(call.query)}`;
