@@ -21,6 +21,7 @@ import { encodeBody } from '../src/server/http/encoding';
 import { createLogger } from '../src/server/observability/logger';
 import { renderToDocument } from '../src/server/render/stream';
 import { sitePageElement } from '../src/server/render/page';
+import { createSiteChromes } from '../src/server/render/site-chrome';
 import { matchRoute } from '../src/server/rules/routes';
 import { createSiteLoader } from '../src/server/site/site-loader';
 import { createCampaignApi } from '../src/server/upstream/campaign-api';
@@ -77,8 +78,9 @@ async function main(): Promise<void> {
     const view = await loadArticle({ queryValue: () => undefined, site, origin: `http://${HOST}:4010`, basePath: '', route, api: contentApi, campaignApi, log, lookup });
     await Promise.all((view.secondaryParts ?? []).map((part) => part.promise));
     const assets = assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, '');
-    // A new element each time, as each request builds its own.
-    const render = () => renderToDocument(sitePageElement(site, route.rule, view, { assets, basePath: '', testDisplayAd: false }), { abortAfterMs: 5000, log });
+    const chromes = createSiteChromes('');
+    // A new element each time, as each request builds its own (with its site's chrome, kept as the server keeps it).
+    const render = () => renderToDocument(sitePageElement(site, route.rule, view, { chrome: chromes.of(site), assets, testDisplayAd: false }), { abortAfterMs: 5000, log });
 
     const html = await render();
     await timed(2, render); // warm-up: JIT
