@@ -21,8 +21,9 @@ import { encodeBody } from '../src/server/http/encoding';
 import { createLogger } from '../src/server/observability/logger';
 import { renderToDocument } from '../src/server/render/stream';
 import { sitePageElement } from '../src/server/render/page';
+import { createSiteChromes } from '../src/server/render/site-chrome';
 import { matchRoute } from '../src/server/rules/routes';
-import { completeSite, resolveSite } from '../src/server/site/load-site';
+import { createSiteLoader } from '../src/server/site/site-loader';
 import { createCampaignApi } from '../src/server/upstream/campaign-api';
 import { createContentApi } from '../src/server/upstream/content-api';
 import { createOutageLog } from '../src/server/upstream/outage-log';
@@ -67,17 +68,19 @@ async function main(): Promise<void> {
     const outage = createOutageLog({ log, intervalMs: 60_000 });
     const contentApi = createContentApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits, outage });
     const lookup: LookupScope = { log, fellBack: new Set() };
-    const resolution = await resolveSite(contentApi, HOST, lookup);
+    const sites = createSiteLoader({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes });
+    const resolution = await sites.resolve(contentApi, HOST, lookup);
     if (!resolution) throw new Error('no site for the harness host');
-    const site = await completeSite({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }, contentApi, resolution, HOST, config.defaultSiteKey, lookup);
+    const site = await sites.complete(contentApi, resolution, HOST, config.defaultSiteKey, lookup);
     const route = matchRoute(`/${SLUG}`, false);
     if (route.kind !== 'page') throw new Error('the article path is not a page');
     const campaignApi = createCampaignApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits, outage });
     const view = await loadArticle({ queryValue: () => undefined, site, origin: `http://${HOST}:4010`, basePath: '', route, api: contentApi, campaignApi, log, lookup });
     await Promise.all((view.secondaryParts ?? []).map((part) => part.promise));
     const assets = assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, '');
-    // A new element each time, as each request builds its own.
-    const render = () => renderToDocument(sitePageElement(site, route.rule, view, { assets, basePath: '', testDisplayAd: false }), { abortAfterMs: 5000, log });
+    const chromes = createSiteChromes('');
+    // A new element each time, as each request builds its own (with its site's chrome, kept as the server keeps it).
+    const render = () => renderToDocument(sitePageElement(site, route.rule, view, { chrome: chromes.of(site), assets, testDisplayAd: false }), { abortAfterMs: 5000, log });
 
     const html = await render();
     await timed(2, render); // warm-up: JIT

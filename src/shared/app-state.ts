@@ -35,3 +35,13 @@ export const APP_STATE_ID = 'app-state';
 export function serializeAppState(state: AppState): string {
   return jsonForScript(state);
 }
+
+/** A page's app-state with its JSON, made together: the script holds the state the page was rendered with. */
+export interface AppStateScript {
+  readonly state: AppState;
+  readonly json: string;
+}
+
+export function appStateScript(state: AppState): AppStateScript {
+  return { state, json: serializeAppState(state) };
+}

@@ -177,3 +177,70 @@ describe('the shell follows the site data', () => {
     expect(await headOf()).toEqual({ title: `${edited} | Example Domain`, ogTitle: edited, headline: edited, crumb: edited });
   });
 });
+
+describe("the chrome follows the site's settings", () => {
+  const TOKEN = 'purge-token-for-tests-0123456789abcdef';
+  const cached = dataCacheOnTestClock();
+  let t: TestApp;
+  const dataset = structuredClone(testDataset);
+  let upstreamCalls: TrackedCalls<object>;
+
+  beforeAll(async () => {
+    t = await startTestApp({
+      dataset,
+      env: { PURGE_TOKEN: TOKEN, METRICS_PORT: '0' },
+      wrapApi: (api) => {
+        const tracked = trackCalls(api);
+        upstreamCalls = tracked;
+        return tracked.api;
+      },
+      dataCache: cached.dataCache,
+    });
+  });
+  afterAll(() => t.close());
+
+  const exampleDomain = () => {
+    const record = dataset.domains.find((domain) => domain._id === 'dom-example');
+    if (!record) throw new Error('fixture dom-example missing');
+    return record;
+  };
+  const footerOf = async () => parseHtml((await request(t.app).get('/').set('Host', 'example.com')).text).querySelector('#site-footer .footer-text')?.textContent;
+
+  it("shows a site's changed settings in its header, footer, head and app-state once the data cache has the new record", async () => {
+    const shellOf = async () => {
+      const doc = parseHtml((await request(t.app).get('/category/alpha').set('Host', 'example.com')).text);
+      const state = JSON.parse(doc.querySelector('#app-state')?.textContent ?? '{}');
+      return {
+        theme: doc.documentElement.className,
+        brand: doc.querySelector('#site-header .brand')?.textContent,
+        pressed: doc.querySelector('#site-header #theme-toggle')?.getAttribute('aria-pressed'),
+        footer: doc.querySelector('#site-footer .footer-text')?.textContent,
+        other: [...doc.querySelectorAll('#site-footer #other-menu a')].map((a) => a.textContent),
+        feedTitle: doc.querySelector('link[rel="alternate"]')?.getAttribute('title'),
+        stateOther: state.menu.other.map((link: { label: string }) => link.label),
+        stateDark: state.dark,
+      };
+    };
+    const before = { theme: 'light', brand: 'EExample Domain', pressed: 'false', footer: '© Example Domain', other: ['About'], feedTitle: 'Example Domain (RSS)', stateOther: ['About'], stateDark: 'light' };
+    expect(await shellOf()).toEqual(before);
+    expect(await shellOf()).toEqual(before);
+    const record = exampleDomain();
+    record.darkmode = true;
+    record.config = { ...record.config, igp_settings: { title: 'Example, renamed', footerText: 'Printed in the test' } };
+    record.menu = { ...record.menu, other_menu_option: [{ label: 'Contact', url: '/contact' }] };
+    cached.advance(TEST_TTL_MS + 200);
+    expect(await shellOf()).toEqual(before); // stale answer; starts the one refresh
+    await upstreamCalls.settled();
+    expect(await shellOf()).toEqual({ theme: 'dark', brand: 'EExample, renamed', pressed: 'true', footer: 'Printed in the test', other: ['Contact'], feedTitle: 'Example, renamed (RSS)', stateOther: ['Contact'], stateDark: 'dark' });
+  });
+
+  it('shows a changed footer at once after a purge of the site', async () => {
+    const footer = await footerOf();
+    const record = exampleDomain();
+    record.config = { ...record.config, igp_settings: { ...record.config?.igp_settings, footerText: `${footer ?? ''}, purged` } };
+    expect(await footerOf()).toBe(footer);
+    const purged = await request(t.internal).post('/purge').set('authorization', `Bearer ${TOKEN}`).send({ site: 'example.com' });
+    expect(purged.status).toBe(200);
+    expect(await footerOf()).toBe(`${footer ?? ''}, purged`);
+  });
+});

@@ -4,7 +4,8 @@ import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../rules/report-once';
 import { redirectToCanonicalHost } from './canonical-host';
-import { completeSite, resolveSite, type SiteLoaderDeps } from '../site/load-site';
+import type { SiteLoaderDeps } from '../site/load-site';
+import { createSiteLoader } from '../site/site-loader';
 import { ANSWERED, type Step } from './steps';
 
 /**
@@ -15,13 +16,14 @@ import { ANSWERED, type Step } from './steps';
 export function siteSettings(deps: SiteLoaderDeps): Step<Stage<'host' | 'siteKey' | 'upstream'>, Stage<'site'>> {
   // settings.unknown_ad_slot and settings.invalid_field are logged once per site and value, not on every request.
   const isFirstReport = reportOnce();
+  const sites = createSiteLoader(deps);
   return async function resolveSiteSettings(req, res, { host, siteKey, upstream }) {
     const lookup = lookupScopeOf(req, res);
-    const resolution = await resolveSite(upstream.api, host, lookup);
+    const resolution = await sites.resolve(upstream.api, host, lookup);
     if (!resolution) throw unavailable('No site settings could be loaded for this address.');
     // Another host of a site with a canonical host is redirected before any other upstream call.
     if (redirectToCanonicalHost(req, res, host, resolution.canonicalHost)) return ANSWERED;
-    const site = await completeSite(deps, upstream.api, resolution, host, siteKey, lookup);
+    const site = await sites.complete(upstream.api, resolution, host, siteKey, lookup);
     for (const slot of site.setting.config.ad_slots) {
       if (isAdSlotType(slot) || !isFirstReport(`${site.setting._id}|${slot}`)) continue;
       req.log.warn({ event: 'settings.unknown_ad_slot', slot, settingId: site.setting._id }, 'unknown ad slot type ignored');

@@ -1,71 +1,34 @@
 /**
- * Turns a page's view into the full document and sends it: app-state, shell or not (route
- * table), ad slots (ad-slot rule), theme. The only place that assembles Document and Shell.
+ * Turns a page's view into the full document and sends it: the site's chrome (header, footer,
+ * icon, feed, and per route its ad slots and app-state: site-chrome.tsx), shell or not (route
+ * table), the visitor's campaign. The only place that assembles Document and Shell.
  */
 import type { Request, Response } from 'express';
 import type { ReactElement, ReactNode } from 'react';
-import type { AppState, Theme } from '../../shared/app-state';
-import { Document, type HeadProps } from '../../shared/components/Document';
-import { NoShellLayout, Shell, type ShellSite } from '../../shared/components/Shell';
-import { joinPath } from '../../shared/format';
+import { appStateScript, type AppState } from '../../shared/app-state';
+import { defaultFavicon, Document, type HeadProps } from '../../shared/components/Document';
+import { NoShellLayout, Shell } from '../../shared/components/Shell';
 import type { Pending } from '../../shared/pending';
 import type { CampaignResult } from '../rules/campaign';
-import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { queryOf } from '../request/query';
-import { FEED_PATH, type RouteRule } from '../rules/routes';
+import type { RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
 import { randomBytes } from 'node:crypto';
 import { setImmediate } from 'node:timers/promises';
 import type { Assets } from './assets';
 import { contentSecurityPolicy as cspFor, cspHeaderOf } from '../http/security';
 import { isCrawler } from '../rules/crawler';
+import { createSiteChromes, type SiteChrome } from './site-chrome';
 import { renderToDocument, sendDocument, streamDocument } from './stream';
 
 export interface PageView {
   readonly status: number;
-  readonly head: Omit<HeadProps, 'noindex'> & { readonly noindex?: boolean };
+  /** The page's own head; the site's icon and feed come from its chrome. */
+  readonly head: Omit<HeadProps, 'noindex' | 'favicon' | 'feed'> & { readonly noindex?: boolean };
   readonly content: ReactNode;
   readonly campaign?: CampaignResult | null;
   /** Parts rendered in Suspense boundaries (decision 0180): while one is loading, people get the page streamed. */
   readonly secondaryParts?: readonly Pending<unknown>[];
-}
-
-function adSelectionFor(site: Site, rule: RouteRule, testDisplayAd: boolean): AdSlotSelection {
-  const config = site.setting.config;
-  return selectAdSlots({
-    routeAllowsAds: rule.ads,
-    configuredSlots: config.ad_slots,
-    adsDisabled: site.adsDisabled,
-    testDisplayAd,
-    adSenseParent: config.adSenseParent,
-    adSenseScript: config.adSenseScript,
-  });
-}
-
-function menuOf(site: Site): AppState['menu'] {
-  return {
-    categories: site.menu.categories.map(({ name, slug }) => ({ name, slug })),
-    other: site.menu.other.map(({ label, url }) => ({ label, url })),
-  };
-}
-
-function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Theme, campaign: CampaignResult | null, basePath: string): AppState {
-  return {
-    hostKey: site.key,
-    brandColor: site.brandColor,
-    gaCode: rule.analytics ? site.gaCode : null,
-    menu: menuOf(site),
-    adSlots: ads.slots,
-    adUnitPath: ads.unitPath,
-    testAds: ads.testAds,
-    adSense: ads.adSense,
-    dark: theme,
-    campaign,
-    route: rule.name,
-    pixels: rule.analytics ? site.pixels : [],
-    basePath,
-    consent: rule.analytics ? site.publisher.consent : null,
-  };
 }
 
 const PRIVATE = 'private, no-store';
@@ -95,41 +58,40 @@ export interface PageRenderer {
 }
 
 export interface SitePageOptions {
+  /** What the site shows around every page (site-chrome.tsx). */
+  readonly chrome: SiteChrome;
   readonly assets: Assets;
-  readonly basePath: string;
   /** `?testDisplayAd=on`: every ad slot with the test unit (a QA preview). */
   readonly testDisplayAd: boolean;
 }
 
 /** A page of a site as one element: the document, its app-state, the shell or not, the ad slots. */
 export function sitePageElement(site: Site, rule: RouteRule, view: PageView, options: SitePageOptions): ReactElement {
-  const ads = adSelectionFor(site, rule, options.testDisplayAd);
-  // The site's theme; a visitor's saved one is applied in the browser (saved-theme.ts).
-  const theme: Theme = site.setting.darkmode ? 'dark' : 'light';
+  const { chrome } = options;
+  const { ads, appState: routeState } = chrome.route(rule, options.testDisplayAd);
+  // A campaign is the visitor's own: its state is made for this request.
   const campaign = view.campaign ?? null;
-  const state = appStateOf(site, rule, ads, theme, campaign, options.basePath);
-  const pageSettings = site.setting.config.igp_settings;
+  const appState = campaign ? appStateScript({ ...routeState.state, campaign }) : routeState;
   const headline = site.setting.config.campaign_headlines ? campaign?.headline : null;
-  const shellSite: ShellSite = { name: site.name, logo: pageSettings.logo, footerText: pageSettings.footerText, categories: state.menu.categories, other: state.menu.other };
   const body = rule.shell ? (
-    <Shell site={shellSite} theme={theme} adSlots={ads.slots} campaignHeadline={headline}>
+    <Shell chrome={chrome.shell} adSlots={ads.slots} campaignHeadline={headline}>
       {view.content}
     </Shell>
   ) : (
     <NoShellLayout campaignHeadline={headline}>{view.content}</NoShellLayout>
   );
-  // Every page of a site links its feed, so feed readers find it from any address.
-  const feed = { title: `${site.name} (RSS)`, href: joinPath(options.basePath, FEED_PATH) };
-  const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: pageSettings.favicon, feed };
-  return <Document head={head} state={state} assets={options.assets}>{body}</Document>;
+  const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: chrome.favicon, feed: chrome.feed };
+  return <Document head={head} appState={appState} assets={options.assets}>{body}</Document>;
 }
 
 export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number; basePath: string }): PageRenderer {
   const { assets, basePath } = options;
-  const sitelessState: AppState = { ...SITELESS_STATE, basePath };
+  const sitelessState = appStateScript({ ...SITELESS_STATE, basePath });
+  const sitelessFavicon = defaultFavicon(SITELESS_STATE.brandColor);
+  const chromes = createSiteChromes(basePath);
   return {
     async sitePage(req, res, site, rule, view) {
-      const document = sitePageElement(site, rule, view, { assets, basePath, testDisplayAd: queryOf(req).testDisplayAd === 'on' });
+      const document = sitePageElement(site, rule, view, { chrome: chromes.of(site), assets, testDisplayAd: queryOf(req).testDisplayAd === 'on' });
       const renderOptions = { abortAfterMs: options.renderTimeoutMs, log: req.log };
       const output = res.locals.pageOutput;
       // A page built on a fallback is degraded: private, never kept (decision 0160).
@@ -170,7 +132,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
     },
     async sitelessPage(req, res, status, title, content) {
       const html = await renderToDocument(
-        <Document head={{ title, noindex: true }} state={sitelessState} assets={assets}>
+        <Document head={{ title, noindex: true, favicon: sitelessFavicon }} appState={sitelessState} assets={assets}>
           <NoShellLayout>{content}</NoShellLayout>
         </Document>,
         { abortAfterMs: options.renderTimeoutMs, log: req.log },

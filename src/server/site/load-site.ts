@@ -1,12 +1,13 @@
 /**
- * Loads everything a page needs to know about its site, in two steps: the site lookup (the
- * resolved setting, contract order), then the menu, the analytics code and the global
- * setting's pixels. A redirect to the canonical host runs between the two.
+ * What a page needs to know about its site, in two steps: the site lookup (the resolved
+ * setting, contract order), then the menu, the analytics code and the global setting's pixels.
+ * A redirect to the canonical host runs between the two. The lookups and the rules are here;
+ * site-loader.ts runs them for a request and keeps each host's result.
  */
 import type { Category, MenuLink, Pixel, SiteSetting } from '../../shared/records';
 import type { ContentApi, SettingScope } from '../upstream/content-api';
 import { listOrEmpty, siteRecordOrNone, type LookupScope } from '../upstream/failures';
-import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingSource } from '../rules/settings';
+import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingLookups, type SettingSource } from '../rules/settings';
 import { brandColorOf } from '../rules/host';
 import { publisherSettingsOf, type PublisherSettings } from '../rules/publisher-settings';
 import { safeLinksOf } from '../rules/sanitize';
@@ -46,6 +47,8 @@ export function scopeOf(setting: SiteSetting, source: SettingSource): SettingSco
 
 /** The site lookup of a host (settings resolution, steps i-iv), before the menu is loaded. */
 export interface SiteResolution {
+  /** The records the lookups answered with, as the data cache keeps them: what the resolution was made of. */
+  readonly lookups: SettingLookups;
   readonly resolved: ResolvedSetting;
   readonly global: SiteSetting | undefined;
   readonly publisher: PublisherSettings;
@@ -53,26 +56,33 @@ export interface SiteResolution {
   readonly canonicalHost: string | null;
 }
 
-/** The site lookup; null when not even the global setting can be had (a 503). */
-export async function resolveSite(api: ContentApi, host: string, lookup: LookupScope): Promise<SiteResolution | null> {
+/** The site lookups of a host, in the contract's order: a failed one counts as no record. */
+export async function lookupSettings(api: ContentApi, host: string, lookup: LookupScope): Promise<SettingLookups> {
   const globalPromise = siteRecordOrNone(lookup, host, () => api.globalSetting());
   const sub = (await siteRecordOrNone(lookup, host, () => api.subdomainsByHost(host)))?.[0];
   const parent = sub?.domain ? (await siteRecordOrNone(lookup, host, () => api.domainsById(sub.domain as string)))?.[0] : undefined;
   const byHost = resolveFromSubdomain(sub, parent) ? undefined : (await siteRecordOrNone(lookup, host, () => api.domainsByHost(host)))?.[0];
-  const global = await globalPromise;
-  const resolved = resolveSettings({ sub, parent, byHost, global });
-  if (!resolved) return null;
-  const publisher = publisherSettingsOf(resolved.setting.config);
-  const canonicalHost = canonicalHostOf({ source: resolved.source, canonicalHost: publisher.canonicalHost, lookupFailed: lookup.fellBack.has('settings') });
-  return { resolved, global, publisher, canonicalHost };
+  return { sub, parent, byHost, global: await globalPromise };
 }
 
-/** The whole site of a resolution: its menu loaded, its rules applied. */
-export async function completeSite(deps: SiteLoaderDeps, api: ContentApi, resolution: SiteResolution, host: string, key: string, lookup: LookupScope): Promise<Site> {
+/** The resolution of a host's lookups; null when not even the global setting was had (a 503). */
+export function resolutionOf(lookups: SettingLookups, lookupFailed: boolean): SiteResolution | null {
+  const resolved = resolveSettings(lookups);
+  if (!resolved) return null;
+  const publisher = publisherSettingsOf(resolved.setting.config);
+  const canonicalHost = canonicalHostOf({ source: resolved.source, canonicalHost: publisher.canonicalHost, lookupFailed });
+  return { lookups, resolved, global: lookups.global, publisher, canonicalHost };
+}
+
+/** The menu's categories of a resolved setting (an empty list when their lookup fails). */
+export function menuCategoriesOf(api: ContentApi, setting: SiteSetting, lookup: LookupScope): Promise<readonly Category[]> {
+  return listOrEmpty(lookup, 'menu', () => api.categoriesByIds(setting.menu.categories_menu_option), []);
+}
+
+/** The whole site of a resolution and its menu's categories, its rules applied. Pure. */
+export function siteOf(deps: SiteLoaderDeps, resolution: SiteResolution, categories: readonly Category[], host: string, key: string): Site {
   const { resolved, global, publisher, canonicalHost } = resolution;
   const { setting, source, adsDisabled } = resolved;
-  const menuIds = setting.menu.categories_menu_option;
-  const categories = await listOrEmpty(lookup, 'menu', () => api.categoriesByIds(menuIds), []);
   return {
     host,
     key,
@@ -87,6 +97,6 @@ export async function completeSite(deps: SiteLoaderDeps, api: ContentApi, resolu
     adsTxt: adsTxtSourceOf(setting, global),
     publisher,
     canonicalHost,
-    menu: { categories: orderMenuCategories(menuIds, categories), other: safeLinksOf(setting.menu.other_menu_option) },
+    menu: { categories: orderMenuCategories(setting.menu.categories_menu_option, categories), other: safeLinksOf(setting.menu.other_menu_option) },
   };
 }

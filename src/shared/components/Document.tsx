@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { APP_STATE_ID, serializeAppState, type AppState } from '../app-state';
+import { APP_STATE_ID, type AppStateScript } from '../app-state';
 import { jsonForScript } from '../json-script';
 import { SAVED_THEME_SCRIPT } from '../saved-theme';
 import { BasePathProvider } from './SiteLink';
@@ -25,7 +25,8 @@ export interface HeadProps {
   readonly description?: string | undefined;
   readonly canonical?: string | undefined;
   readonly noindex: boolean;
-  readonly favicon?: string | undefined;
+  /** The site's icon, or defaultFavicon of its brand colour. */
+  readonly favicon: string;
   readonly social?: SocialMeta | undefined;
   /** Serialized into `<script type="application/ld+json">`: data, never executed. */
   readonly structuredData?: readonly JsonLd[] | undefined;
@@ -41,7 +42,7 @@ export interface AssetRefs {
 
 export interface DocumentProps {
   readonly head: HeadProps;
-  readonly state: AppState;
+  readonly appState: AppStateScript;
   readonly assets: AssetRefs;
   readonly children: ReactNode;
 }
@@ -73,7 +74,7 @@ function SocialTags({ social }: { social: SocialMeta }) {
  * The icon of a site without its own favicon: a speech bubble on the brand colour, inline, so the
  * browser does not ask for a /favicon.ico that is not there.
  */
-function defaultFavicon(brandColor: string): string {
+export function defaultFavicon(brandColor: string): string {
   const svg =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32">' +
     `<rect width="32" height="32" rx="7" fill="${brandColor}"/>` +
@@ -83,7 +84,8 @@ function defaultFavicon(brandColor: string): string {
 }
 
 /** The whole HTML document; the page decides shell or not through its children. */
-export function Document({ head, state, assets, children }: DocumentProps) {
+export function Document({ head, appState, assets, children }: DocumentProps) {
+  const { state } = appState;
   return (
     <html lang="en" className={state.dark} data-route={state.route}>
       <head>
@@ -95,7 +97,7 @@ export function Document({ head, state, assets, children }: DocumentProps) {
         {head.noindex ? <meta name="robots" content="noindex" /> : null}
         {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
         <meta name="theme-color" content={state.brandColor} />
-        <link rel="icon" href={head.favicon || defaultFavicon(state.brandColor)} />
+        <link rel="icon" href={head.favicon} />
         {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
         <link rel="stylesheet" href={assets.stylesheet} />
         {head.social ? <SocialTags social={head.social} /> : null}
@@ -105,7 +107,7 @@ export function Document({ head, state, assets, children }: DocumentProps) {
       </head>
       <body>
         <BasePathProvider value={state.basePath}>{children}</BasePathProvider>
-        <script id={APP_STATE_ID} type="application/json" dangerouslySetInnerHTML={{ __html: serializeAppState(state) }} />
+        <script id={APP_STATE_ID} type="application/json" dangerouslySetInnerHTML={{ __html: appState.json }} />
         <script type="module" dangerouslySetInnerHTML={{ __html: assets.loaderScript }} />
       </body>
     </html>

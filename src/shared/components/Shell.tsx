@@ -12,9 +12,14 @@ export interface ShellSite {
   readonly other: readonly { readonly label: string; readonly url: string }[];
 }
 
+/** What the header and the footer hold: HeaderContent and FooterContent, made once per site (render/site-chrome.tsx). */
+export interface ShellChrome {
+  readonly header: ReactNode;
+  readonly footer: ReactNode;
+}
+
 export interface ShellProps {
-  readonly site: ShellSite;
-  readonly theme: 'dark' | 'light';
+  readonly chrome: ShellChrome;
   readonly adSlots: readonly AdSlotType[];
   readonly campaignHeadline?: string | null | undefined;
   readonly children: ReactNode;
@@ -62,7 +67,7 @@ function CategoryMenu({ categories }: { categories: ShellSite['categories'] }) {
 }
 
 /** What `<footer id="site-footer">` holds: the name, the other menu and the footer text. */
-function FooterContent({ site }: { site: ShellSite }) {
+export function FooterContent({ site }: { site: ShellSite }) {
   return (
     <div className="wrap footer-inner">
       <p className="footer-brand">{site.name}</p>
@@ -83,7 +88,7 @@ function FooterContent({ site }: { site: ShellSite }) {
 }
 
 /** What `<header id="site-header">` holds: name or logo, theme toggle, category menu. */
-function HeaderContent({ site, theme }: { site: ShellSite; theme: 'dark' | 'light' }) {
+export function HeaderContent({ site, theme }: { site: ShellSite; theme: 'dark' | 'light' }) {
   return (
     <div className="wrap header-bar">
       <Brand site={site} />
@@ -95,15 +100,17 @@ function HeaderContent({ site, theme }: { site: ShellSite; theme: 'dark' | 'ligh
   );
 }
 
-/** Header (name or logo, category menu, theme toggle), main, footer (other menu); ad containers by slot type. */
-export function Shell({ site, theme, adSlots, campaignHeadline, children }: ShellProps) {
+/**
+ * Header (name or logo, category menu, theme toggle), main, footer (other menu); ad containers
+ * by slot type. The header's and footer's contents depend on the site alone, so their elements
+ * are made once per site (decision 0290).
+ */
+export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProps) {
   const has = (type: AdSlotType) => adSlots.includes(type);
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <header id="site-header">
-        <HeaderContent site={site} theme={theme} />
-      </header>
+      <header id="site-header">{chrome.header}</header>
       {has('siderail_left') ? <aside className="siderail siderail-left" aria-label="Advertisement, left"><AdSlot type="siderail_left" /></aside> : null}
       {has('siderail_right') ? <aside className="siderail siderail-right" aria-label="Advertisement, right"><AdSlot type="siderail_right" /></aside> : null}
       <main id="main" className="wrap" tabIndex={-1}>
@@ -117,9 +124,7 @@ export function Shell({ site, theme, adSlots, campaignHeadline, children }: Shel
           </div>
         ) : null}
       </main>
-      <footer id="site-footer">
-        <FooterContent site={site} />
-      </footer>
+      <footer id="site-footer">{chrome.footer}</footer>
       {has('popup') ? <div className="ad-popup-wrap"><AdSlot type="popup" /></div> : null}
       {has('anchor') ? <div className="ad-anchor-wrap"><AdSlot type="anchor" /></div> : null}
     </>

@@ -1,4 +1,4 @@
-import { serializeAppState, type AppState } from '../../../src/shared/app-state';
+import { appStateScript, serializeAppState, type AppState } from '../../../src/shared/app-state';
 
 const state: AppState = {
   hostKey: 'k',
@@ -26,5 +26,13 @@ describe('serializeAppState', () => {
   });
   it('parses back to the same value', () => {
     expect(JSON.parse(serializeAppState(state))).toEqual(state);
+  });
+});
+
+describe('appStateScript', () => {
+  it('holds the state and its JSON, serialized as serializeAppState does', () => {
+    const script = appStateScript(state);
+    expect(script.state).toBe(state);
+    expect(script.json).toBe(serializeAppState(state));
   });
 });

@@ -1,0 +1,111 @@
+/**
+ * What every page of a site shows around its content, derived from the Site alone (decision
+ * 0290): the elements inside its header and footer (React renders them with each page), its
+ * icon and feed link, and per route, the ad slots and the app-state with its JSON. The Site is
+ * one object for as long as its records are unchanged (site/site-loader.ts), so all this is kept
+ * with it in a WeakMap: it goes when the Site goes, and a new answer of the API gives a new Site
+ * and a new chrome. What varies by request (a campaign) is added by the page.
+ */
+import { appStateScript, type AppState, type AppStateScript, type Theme } from '../../shared/app-state';
+import { defaultFavicon } from '../../shared/components/Document';
+import { FooterContent, HeaderContent, type ShellChrome, type ShellSite } from '../../shared/components/Shell';
+import { joinPath } from '../../shared/format';
+import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
+import { FEED_PATH, type RouteRule } from '../rules/routes';
+import type { Site } from '../site/load-site';
+
+/** What the site's pages of one route share (without a campaign). */
+export interface RouteChrome {
+  readonly ads: AdSlotSelection;
+  readonly appState: AppStateScript;
+}
+
+export interface SiteChrome {
+  /** The site's theme; a visitor's saved one is applied in the browser (saved-theme.ts). */
+  readonly theme: Theme;
+  readonly shell: ShellChrome;
+  readonly favicon: string;
+  /** Every page of a site links its feed, so feed readers find it from any address. */
+  readonly feed: { readonly title: string; readonly href: string };
+  /** The ads and app-state of the route's pages; `testDisplayAd`: every slot with the test unit. */
+  route(rule: RouteRule, testDisplayAd: boolean): RouteChrome;
+}
+
+export interface SiteChromes {
+  /** The chrome of a site, made on its first page. */
+  of(site: Site): SiteChrome;
+}
+
+function adSelectionFor(site: Site, rule: RouteRule, testDisplayAd: boolean): AdSlotSelection {
+  const config = site.setting.config;
+  return selectAdSlots({
+    routeAllowsAds: rule.ads,
+    configuredSlots: config.ad_slots,
+    adsDisabled: site.adsDisabled,
+    testDisplayAd,
+    adSenseParent: config.adSenseParent,
+    adSenseScript: config.adSenseScript,
+  });
+}
+
+function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Theme, menu: AppState['menu'], basePath: string): AppState {
+  return {
+    hostKey: site.key,
+    brandColor: site.brandColor,
+    gaCode: rule.analytics ? site.gaCode : null,
+    menu,
+    adSlots: ads.slots,
+    adUnitPath: ads.unitPath,
+    testAds: ads.testAds,
+    adSense: ads.adSense,
+    dark: theme,
+    campaign: null,
+    route: rule.name,
+    pixels: rule.analytics ? site.pixels : [],
+    basePath,
+    consent: rule.analytics ? site.publisher.consent : null,
+  };
+}
+
+function chromeOf(site: Site, basePath: string): SiteChrome {
+  const theme: Theme = site.setting.darkmode ? 'dark' : 'light';
+  const pageSettings = site.setting.config.igp_settings;
+  const menu: AppState['menu'] = {
+    categories: site.menu.categories.map(({ name, slug }) => ({ name, slug })),
+    other: site.menu.other.map(({ label, url }) => ({ label, url })),
+  };
+  const shellSite: ShellSite = { name: site.name, logo: pageSettings.logo, footerText: pageSettings.footerText, ...menu };
+  // At most one entry per route name and testDisplayAd value.
+  const routes = new Map<string, RouteChrome>();
+  return {
+    theme,
+    shell: { header: <HeaderContent site={shellSite} theme={theme} />, footer: <FooterContent site={shellSite} /> },
+    favicon: pageSettings.favicon || defaultFavicon(site.brandColor),
+    feed: { title: `${site.name} (RSS)`, href: joinPath(basePath, FEED_PATH) },
+    route(rule, testDisplayAd) {
+      const key = `${rule.name}|${testDisplayAd}`;
+      let route = routes.get(key);
+      if (!route) {
+        const ads = adSelectionFor(site, rule, testDisplayAd);
+        route = { ads, appState: appStateScript(appStateOf(site, rule, ads, theme, menu, basePath)) };
+        routes.set(key, route);
+      }
+      return route;
+    },
+  };
+}
+
+/** The chromes of the sites of one app (one base path). */
+export function createSiteChromes(basePath: string): SiteChromes {
+  const kept = new WeakMap<Site, SiteChrome>();
+  return {
+    of(site) {
+      let chrome = kept.get(site);
+      if (!chrome) {
+        chrome = chromeOf(site, basePath);
+        kept.set(site, chrome);
+      }
+      return chrome;
+    },
+  };
+}

@@ -1,0 +1,78 @@
+import { createSiteChromes } from '../../../../src/server/render/site-chrome';
+import { ROUTE_TABLE } from '../../../../src/server/rules/routes';
+import { resolutionOf, siteOf, type Site } from '../../../../src/server/site/load-site';
+import { createElement, type ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { BasePathProvider } from '../../../../src/shared/components/SiteLink';
+import { categorySchema, siteSettingSchema, type SiteSettingInput } from '../../../../src/shared/records';
+import { categories, domains, globalSetting } from '../../../fixtures/dataset';
+
+const deps = { defaultSiteKey: 'main', analyticsCodes: new Map<string, string>() };
+
+/** The site of a domain record of the test dataset, built anew (a new object) on each call. */
+function siteOfDomain(url: string, change: (record: SiteSettingInput) => SiteSettingInput = (record) => record): Site {
+  const record = domains.find((domain) => domain.url === url);
+  if (!record) throw new Error(`fixture ${url} missing`);
+  const resolution = resolutionOf({ byHost: siteSettingSchema.parse(change(record)), global: siteSettingSchema.parse(globalSetting) }, false);
+  if (!resolution) throw new Error('no resolution');
+  return siteOf(deps, resolution, categories.map((category) => categorySchema.parse(category)), url, url.split('.')[0] ?? url);
+}
+
+/** A part of the chrome as a page renders it, under the app's base path. */
+const markupOf = (part: ReactNode, basePath = ''): string => renderToStaticMarkup(createElement(BasePathProvider, { value: basePath }, part));
+
+describe('createSiteChromes', () => {
+  it('makes a site chrome once: the same site gets the same chrome', () => {
+    const chromes = createSiteChromes('');
+    const site = siteOfDomain('example.com');
+    expect(chromes.of(site)).toBe(chromes.of(site));
+  });
+
+  it('makes the chrome of a new site (a new answer of the API) anew', () => {
+    const chromes = createSiteChromes('');
+    const before = chromes.of(siteOfDomain('example.com'));
+    const renamed = chromes.of(siteOfDomain('example.com', (record) => ({ ...record, config: { ...record.config, igp_settings: { title: 'Renamed' } } })));
+    expect(renamed).not.toBe(before);
+    expect(markupOf(before.shell.header)).toContain('>Example Domain</span>');
+    expect(markupOf(renamed.shell.header)).toContain('>Renamed</span>');
+    expect(markupOf(renamed.shell.footer)).toContain('© Renamed');
+  });
+
+  it("follows the site's theme", () => {
+    const chromes = createSiteChromes('');
+    const dark = chromes.of(siteOfDomain('dark.test'));
+    expect(dark.theme).toBe('dark');
+    expect(markupOf(dark.shell.header)).toContain('aria-pressed="true"');
+    expect(chromes.of(siteOfDomain('example.com')).theme).toBe('light');
+  });
+
+  it("renders the site's links under the app's base path", () => {
+    const chrome = createSiteChromes('/answers').of(siteOfDomain('example.com'));
+    expect(markupOf(chrome.shell.header, '/answers')).toContain('href="/answers/category/beta"');
+    expect(markupOf(chrome.shell.header, '/answers')).toContain('href="/answers/"');
+    expect(markupOf(chrome.shell.footer, '/answers')).toContain('href="/answers/about"');
+  });
+
+  it("shows a site's logo in its header", () => {
+    const chrome = createSiteChromes('').of(siteOfDomain('rich.test'));
+    expect(markupOf(chrome.shell.header)).toMatch(/<img src="[^"]+" alt="Rich Answers"/);
+    expect(markupOf(chrome.shell.footer)).toContain('Rich Answers');
+  });
+
+  it('makes the ads and app-state of a route once, apart for each route and for testDisplayAd', () => {
+    const chrome = createSiteChromes('/answers').of(siteOfDomain('example.com'));
+    const article = chrome.route(ROUTE_TABLE.article, false);
+    expect(chrome.route(ROUTE_TABLE.article, false)).toBe(article);
+    expect(article.appState.state).toMatchObject({ route: 'article', gaCode: 'G-DOMAIN', adSlots: ['anchor', 'banner_1'], testAds: false, campaign: null, basePath: '/answers', dark: 'light' });
+    expect(JSON.parse(article.appState.json)).toEqual(article.appState.state);
+    expect(chrome.route(ROUTE_TABLE.article, true).appState.state.testAds).toBe(true);
+    const portal = chrome.route(ROUTE_TABLE['fortified-portal'], false).appState.state;
+    expect(portal).toMatchObject({ route: 'fortified-portal', gaCode: null, adSlots: [], pixels: [], consent: null });
+  });
+
+  it("gives a site without an icon of its own the default icon in its brand colour, and its feed's link", () => {
+    const chrome = createSiteChromes('/answers').of(siteOfDomain('example.com'));
+    expect(decodeURIComponent(chrome.favicon)).toContain('fill="#000000"');
+    expect(chrome.feed).toEqual({ title: 'Example Domain (RSS)', href: '/answers/feed.xml' });
+  });
+});
