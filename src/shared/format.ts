@@ -22,6 +22,18 @@ export function formatDate(iso: string | null | undefined): string | null {
   return Number.isNaN(time) ? null : DATE_FORMAT.format(time);
 }
 
+/** A date as a page shows it: the value it came as (for `<time dateTime>`) and its readable text. */
+export interface DateText {
+  readonly iso: string;
+  readonly text: string;
+}
+
+/** A date value with its readable text, or null when it is not a date. */
+export function dateTextOf(iso: string | null | undefined): DateText | null {
+  const text = formatDate(iso);
+  return text && iso ? { iso, text } : null;
+}
+
 /** An ISO 8601 timestamp of a date value, or undefined when it is not a date. */
 export function isoDateOf(value: string | null | undefined): string | undefined {
   const time = value ? Date.parse(value) : NaN;

@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { createBrotliDecompress } from 'node:zlib';
 import { createContentApiHandler } from '../../src/demo/content-api';
 import { testDataset } from '../fixtures/dataset';
+import { dataCacheOnTestClock } from '../support/data-cache';
 import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
 import { createPageCache, type PageCache } from '../../src/server/page-cache/page-cache';
@@ -154,6 +155,48 @@ describe('a person', () => {
       await new Promise((resolve) => quickServer.close(resolve));
       await quick.close();
     }
+  });
+});
+
+describe('a person whose page the data cache answers (the page cache off)', () => {
+  let warm: TestApp;
+  let warmServer: http.Server;
+  let warmPort: number;
+
+  beforeAll(async () => {
+    warm = await startTestApp({ renderTimeoutMs: 2000, timeoutMs: 5000, dataCache: dataCacheOnTestClock().dataCache });
+    warmServer = http.createServer(warm.app);
+    await new Promise<void>((resolve) => warmServer.listen(0, '127.0.0.1', resolve));
+    warmPort = (warmServer.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    warmServer.closeAllConnections();
+    await new Promise((resolve) => warmServer.close(resolve));
+    await warm.close();
+  });
+
+  it('is streamed with a nonce while findnew is slow, and without one (nothing left to reveal) once every lookup is in memory', async () => {
+    warm.upstream.override('/api/article/findnew', (req, res) => {
+      held.push({ req, res });
+      heldArrived?.();
+    });
+    const findNewAsked = new Promise<void>((resolve) => (heldArrived = resolve));
+    const streamed = await open('/article-6', { 'user-agent': PERSON, 'accept-encoding': 'identity' }, warmPort);
+    await findNewAsked;
+    expect(streamed.res.headers['content-length']).toBeUndefined();
+    expect(streamed.res.headers['content-security-policy']).toContain('nonce-');
+    releaseFindNew();
+    expect(await rest(streamed.next)).toContain('$RC');
+
+    const callsBefore = warm.upstream.calls.length;
+    const { res, next } = await open('/article-6', { 'user-agent': PERSON, 'accept-encoding': 'identity' }, warmPort);
+    const body = await rest(next);
+    expect(warm.upstream.calls).toHaveLength(callsBefore);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).not.toContain('nonce-');
+    expect(body).not.toContain('$RC');
+    expect(body).not.toContain('new-articles-pending');
+    expect(parseHtml(body).querySelectorAll('#new-articles a')).toHaveLength(9);
   });
 });
 

@@ -3,6 +3,7 @@ import { ArticlePage } from '../../shared/components/Pages';
 import { pendingOf } from '../../shared/pending';
 import type { Article } from '../../shared/records';
 import { notFound } from '../http/errors';
+import { factsOf } from '../rules/article-facts';
 import { isValidSlug } from '../rules/routes';
 import { needsTopUp, NEW_ARTICLES_LIMIT, topUpNewArticles } from '../rules/new-articles';
 import { leadImageOf, sanitizedBodyOf } from '../rules/sanitize';
@@ -38,6 +39,7 @@ export const loadArticle: PageLoader = async ({ site, origin, basePath, route, a
   const newArticles = pendingOf(newArticlesOf(article, site, api, lookup));
   const categories = await categoriesOf([article], site, api, lookup);
   const category = article.category ? categories.get(article.category) : undefined;
+  const facts = factsOf(article);
   return {
     status: 200,
     head: articleHead(site, origin, article, category),
@@ -48,8 +50,8 @@ export const loadArticle: PageLoader = async ({ site, origin, basePath, route, a
           bodyHtml: sanitizedBodyOf(article, basePath),
           category: category ? { name: category.name, slug: category.slug } : undefined,
           author: article.author?.name,
-          publishedAt: article.publishedAt,
-          updatedAt: article.updatedAt,
+          published: facts.published,
+          updated: facts.updated,
           image: leadImageOf(article.image),
         }}
         newArticles={newArticles}

@@ -1,6 +1,7 @@
 /** Article cards with their category names, fetching only categories the menu does not hold. */
 import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
+import { factsOf } from '../rules/article-facts';
 import type { Site } from '../site/load-site';
 import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
@@ -21,7 +22,7 @@ export function toCard(article: Article, categories: ReadonlyMap<string, Categor
     slug: article.slug,
     title: article.title || article.slug,
     excerpt: article.excerpt,
-    publishedAt: article.publishedAt,
+    published: factsOf(article).published,
     category: category ? { name: category.name, slug: category.slug } : undefined,
   };
 }

@@ -14,10 +14,10 @@ import { queryOf } from '../request/query';
 import type { RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
 import { randomBytes } from 'node:crypto';
-import { setImmediate } from 'node:timers/promises';
 import type { Assets } from './assets';
 import { contentSecurityPolicy as cspFor, cspHeaderOf } from '../http/security';
 import { isCrawler } from '../rules/crawler';
+import { settledThisTurn } from './settled-this-turn';
 import { createSiteChromes, type SiteChrome } from './site-chrome';
 import { renderToDocument, sendDocument, streamDocument } from './stream';
 
@@ -100,15 +100,15 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       const keep = view.status === 200 ? output?.capture : undefined;
       // The policy the page is sent and kept with; a streamed response adds a nonce for React's scripts.
       const contentSecurityPolicy = String(res.getHeader('content-security-policy'));
-      const loading = () => view.secondaryParts?.some((part) => !part.settled) ?? false;
       // Crawlers, HEAD and error pages get the whole page in one body, with its length.
       const whole = view.status !== 200 || req.method === 'HEAD' || isCrawler(req.headers['user-agent']);
-      // A page the cache will keep is rendered once when it can be: parts answered from memory
-      // (the data cache) arrive within this turn of the event loop, so let them.
-      if (keep && !whole && loading()) await setImmediate();
-      // People get the page streamed (the shell at once while a part is loading); a kept page
-      // whose every part has arrived is rendered whole, once, and sent as it is kept.
-      if (whole || (keep && !loading())) {
+      // Parts answered from memory (the data cache) arrive within this turn of the event loop:
+      // wait for them until then, no longer, so that the page needs no script to reveal them.
+      const arrived = whole || (await settledThisTurn(view.secondaryParts ?? []));
+      // A page the cache keeps, with every part arrived, is rendered whole, once, and sent as
+      // kept. One nobody keeps is streamed even when complete: gathering it first, for a
+      // Content-Length, measured costlier (docs/performance.md).
+      if (whole || (keep && arrived)) {
         const html = await renderToDocument(document, renderOptions);
         res.setHeader('cache-control', cacheControl());
         sendDocument(req, res, html, view.status, degraded() ? undefined : keep?.(html, contentSecurityPolicy));
@@ -118,8 +118,8 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // change these headers, which stand (contract: the page is still the site's own).
       res.setHeader('cache-control', cacheControl());
       // React reveals a part that arrives later with inline scripts, which need a nonce; a page
-      // with nothing left to load has none (its parts render in place).
-      const nonce = loading() ? randomBytes(16).toString('base64') : undefined;
+      // whose parts have all arrived has none (they render in place).
+      const nonce = arrived ? undefined : randomBytes(16).toString('base64');
       if (nonce) res.setHeader('content-security-policy', cspHeaderOf(cspFor(assets.loaderHash, { consentOrigin: res.locals.consentOrigin, nonce })));
       // The page cache keeps the complete document (no reveal scripts, no nonce), rendered again
       // from the same data, which has all arrived by then: no upstream call (decision 0180).

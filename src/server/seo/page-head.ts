@@ -3,7 +3,8 @@
  * Twitter card, JSON-LD. Everything is derived from the resolved site and the site's origin.
  */
 import type { Article, Category } from '../../shared/records';
-import { isoDateOf, summarize } from '../../shared/format';
+import { summarize } from '../../shared/format';
+import { factsOf } from '../rules/article-facts';
 import type { PageView } from '../render/page';
 import type { Site } from '../site/load-site';
 import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';
@@ -41,11 +42,12 @@ export function homeHead(site: Site, origin: string): PageHead {
 export function articleHead(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
   const url = siteUrl(origin, articlePath(article.slug));
   const headline = article.title || article.slug;
-  const description = article.excerpt ? summarize(article.excerpt) : siteDescription(site);
+  const facts = factsOf(article);
+  const description = facts.summary ?? siteDescription(site);
   const imageUrl = absoluteHttpUrl(article.image?.url, origin);
   const image = imageUrl ? { url: imageUrl, width: article.image?.width, height: article.image?.height, alt: article.image?.alt || undefined } : undefined;
-  const published = isoDateOf(article.publishedAt);
-  const modified = isoDateOf(article.updatedAt);
+  const published = facts.publishedIso;
+  const modified = facts.modifiedIso;
   const crumbs: Crumb[] = [homeCrumb(site, origin)];
   if (category) crumbs.push({ name: category.name, url: siteUrl(origin, categoryPath(category.slug)) });
   crumbs.push({ name: headline, url });

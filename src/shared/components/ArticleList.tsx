@@ -1,5 +1,5 @@
 import { Suspense, use } from 'react';
-import { formatDate } from '../format';
+import type { DateText } from '../format';
 import type { Pending } from '../pending';
 import { SiteLink } from './SiteLink';
 
@@ -8,7 +8,7 @@ export interface ArticleCard {
   readonly slug: string;
   readonly title: string;
   readonly excerpt: string;
-  readonly publishedAt?: string | null | undefined;
+  readonly published: DateText | null;
   readonly category?: { readonly name: string; readonly slug: string } | undefined;
 }
 
@@ -23,7 +23,7 @@ export function ArticleList({ articles, headingLevel = 2, lead = false, showCate
   return (
     <ul className={lead ? 'article-list has-lead' : 'article-list'}>
       {articles.map((article) => {
-        const date = formatDate(article.publishedAt);
+        const date = article.published;
         const category = showCategory ? article.category : undefined;
         return (
           <li key={article._id} className="card">
@@ -34,7 +34,7 @@ export function ArticleList({ articles, headingLevel = 2, lead = false, showCate
             <p className="card-meta">
               {category ? <SiteLink href={`/category/${category.slug}`}>{category.name}</SiteLink> : null}
               {category && date ? <span aria-hidden="true"> · </span> : null}
-              {date && article.publishedAt ? <time dateTime={article.publishedAt}>{date}</time> : null}
+              {date ? <time dateTime={date.iso}>{date.text}</time> : null}
             </p>
           </li>
         );

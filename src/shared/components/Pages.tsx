@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { formatDate } from '../format';
+import type { DateText } from '../format';
 import type { Pending } from '../pending';
 import { ArticleList, StreamedNewArticles, type ArticleCard } from './ArticleList';
 import { SiteLink, useSiteHref } from './SiteLink';
@@ -10,8 +10,9 @@ export interface ArticleView {
   readonly bodyHtml: string;
   readonly category?: { readonly name: string; readonly slug: string } | undefined;
   readonly author?: string | undefined;
-  readonly publishedAt?: string | null | undefined;
-  readonly updatedAt?: string | null | undefined;
+  readonly published: DateText | null;
+  /** Only when it differs from the publication date. */
+  readonly updated: DateText | null;
   readonly image?: { readonly url: string; readonly alt: string; readonly width?: number | undefined; readonly height?: number | undefined } | null | undefined;
 }
 
@@ -31,20 +32,17 @@ export function HomePage({ siteName, tagline, articles }: { siteName: string; ta
   );
 }
 
-/** "Published 3 June 2026" with a machine-readable `<time>`, or null when it is not a date. */
-function dateLine(label: string, iso: string | null | undefined) {
-  const text = formatDate(iso);
-  if (!text || !iso) return null;
+/** "Published 3 June 2026" with a machine-readable `<time>`. */
+function dateLine(label: string, date: DateText) {
   return (
     <span className="article-date">
       {`${label} `}
-      <time dateTime={iso}>{text}</time>
+      <time dateTime={date.iso}>{date.text}</time>
     </span>
   );
 }
 
 export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<readonly ArticleCard[]> }) {
-  const updated = article.updatedAt && article.updatedAt !== article.publishedAt ? article.updatedAt : null;
   return (
     <>
       <article className="article">
@@ -60,8 +58,8 @@ export function ArticlePage({ article, newArticles }: { article: ArticleView; ne
           <p className="article-meta">
             {[
               article.author ? <span className="article-author">By {article.author}</span> : null,
-              dateLine('Published', article.publishedAt),
-              updated ? dateLine('Updated', updated) : null,
+              article.published ? dateLine('Published', article.published) : null,
+              article.updated ? dateLine('Updated', article.updated) : null,
             ]
               .filter((part) => part !== null)
               .map((part, position) => (
