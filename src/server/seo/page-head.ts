@@ -39,7 +39,23 @@ export function homeHead(site: Site, origin: string): PageHead {
   };
 }
 
+/**
+ * The head an article's page was last given, kept with the article record (the data cache's
+ * object, the same until the API answers anew) for the site, origin and category it was made
+ * for: every view of the article asks for the same head, and its JSON-LD is then serialized
+ * once (Document). One entry per article, so it is as bounded as the data cache.
+ */
+const lastArticleHeads = new WeakMap<Article, { readonly site: Site; readonly origin: string; readonly category: Category | undefined; readonly head: PageHead }>();
+
 export function articleHead(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
+  const last = lastArticleHeads.get(article);
+  if (last && last.site === site && last.origin === origin && last.category === category) return last.head;
+  const head = articleHeadOf(site, origin, article, category);
+  lastArticleHeads.set(article, { site, origin, category, head });
+  return head;
+}
+
+function articleHeadOf(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
   const url = siteUrl(origin, articlePath(article.slug));
   const headline = article.title || article.slug;
   const facts = factsOf(article);

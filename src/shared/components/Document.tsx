@@ -83,6 +83,18 @@ export function defaultFavicon(brandColor: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
+/** Each JSON-LD object's script text, made once: a page's head is kept with its article (seo/page-head.ts). */
+const ldJsonTexts = new WeakMap<JsonLd, string>();
+
+function ldJsonText(data: JsonLd): string {
+  let text = ldJsonTexts.get(data);
+  if (text === undefined) {
+    text = jsonForScript(data);
+    ldJsonTexts.set(data, text);
+  }
+  return text;
+}
+
 /** The whole HTML document; the page decides shell or not through its children. */
 export function Document({ head, appState, assets, children }: DocumentProps) {
   const { state } = appState;
@@ -102,7 +114,7 @@ export function Document({ head, appState, assets, children }: DocumentProps) {
         <link rel="stylesheet" href={assets.stylesheet} />
         {head.social ? <SocialTags social={head.social} /> : null}
         {head.structuredData?.map((data, position) => (
-          <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
+          <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJsonText(data) }} />
         ))}
       </head>
       <body>
