@@ -28,5 +28,6 @@ export function slashedBasePathOf(basePath: string, target: string): string | nu
  * path; anything else (an absolute or protocol-relative URL, a fragment) stays as written.
  */
 export function siteHref(basePath: string, href: string): string {
-  return href.startsWith('/') && !href.startsWith('//') ? joinPath(basePath, href) : href;
+  // Without a base path a root-relative href is already the page's (most pages' every link).
+  return basePath !== '' && href.startsWith('/') && !href.startsWith('//') ? joinPath(basePath, href) : href;
 }

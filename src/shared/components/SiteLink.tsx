@@ -18,5 +18,5 @@ export function useSiteHref(): (href: string) => string {
 
 /** An `<a>` whose root-relative href is a page of this site, under the base path. */
 export function SiteLink({ href, ...anchor }: AnchorHTMLAttributes<HTMLAnchorElement> & { readonly href: string }) {
-  return <a href={useSiteHref()(href)} {...anchor} />;
+  return <a href={siteHref(useContext(BasePathContext), href)} {...anchor} />;
 }
