@@ -144,8 +144,7 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
     }
     startWaiting();
     startedThisTurn = 0;
-    // Left over for want of budget: the next turn's check phase. For want of a slot, leave() starts them.
-    if (queue.length > 0 && inFlight < options.maxInFlight) endTurnSoon();
+    if (queue.length > 0) endTurnSoon();
   }
 
   function leave(): void {

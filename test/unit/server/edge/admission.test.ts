@@ -125,24 +125,6 @@ describe('createAdmission', () => {
     expect(started.slice(2)).toEqual(['/next-long', '/queued', '/arrival']);
   });
 
-  it('does not keep the event loop turning while the waiting requests wait for a slot', async () => {
-    const admission = createAdmission({ ...quietOptions, maxInFlight: 1, maxQueued: 5 });
-    const scheduled = jest.spyOn(globalThis, 'setImmediate');
-    const first = fakeExchange('/first');
-    admission.enter(first.req, first.res, () => undefined);
-    const second = fakeExchange('/second');
-    let secondStarted = false;
-    admission.enter(second.req, second.res, () => (secondStarted = true));
-    for (let turn = 0; turn < 5; turn++) await new Promise((resolve) => setImmediate(resolve));
-    const turnEnds = () => scheduled.mock.calls.filter(([callback]) => callback.name === 'endTurn').length;
-    // One end for the turn /first started in; none while /second only waits for the slot.
-    expect(turnEnds()).toBe(1);
-    first.res.emit('close');
-    expect(secondStarted).toBe(true);
-    scheduled.mockRestore();
-    second.res.emit('close');
-  });
-
   it('counts starts as soon as an upstream fails fast, and budgets them again once it answers', async () => {
     let failingFast = false;
     let now = 0;
