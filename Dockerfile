@@ -50,4 +50,4 @@ ENTRYPOINT ["/usr/bin/tini", "--"]
 # An 8 MB young generation keeps the resident memory near 105 MB under load with the page
 # cache on (docs/decisions/0050); npm start runs with the same flag. The same image runs the
 # demo backend for Compose: `node dist/demo/main.js --host 0.0.0.0`.
-CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=256", "dist/server/index.js"]
+CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "dist/server/index.js"]
