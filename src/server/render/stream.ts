@@ -6,6 +6,14 @@
  * - complete (crawlers, page-cache fills, error pages): the whole document once everything is
  *   ready (onAllReady), one body with a Content-Length, nothing left for scripts to reveal.
  * A render that does not finish in time is aborted.
+ *
+ * What a render leaves behind: React keeps each render's request, with the callbacks it was
+ * given, after the response is over: until the event loop's check phase (its own setImmediate),
+ * and on a keep-alive connection until the next request (the connection's idle timer is set
+ * inside React's work and keeps that async context). Under load young collections fall inside
+ * both spans, so what those callbacks reach is promoted; idle, it lives as long as the
+ * connection (docs/performance.md). So the callbacks are made where the element, the request
+ * and the response are out of scope, or reach them through a variable cleared on close.
  */
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
@@ -55,40 +63,43 @@ function failureCallbacks(log: Logger, shellFailed: (error: unknown) => void, pa
  * shell fails or the render does not finish within `abortAfterMs` (the error handler answers).
  */
 export function renderToDocument(element: ReactElement, options: RenderOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    let aborted = false;
-    const chunks: Buffer[] = [];
-    const collector = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(abortTimer);
-        resolve(Buffer.concat(chunks));
-        callback();
-      },
-    });
-    const stream = renderToPipeableStream(element, {
-      // React outlines a boundary that follows more than this many bytes of markup (its default,
-      // 12,800, is passed on a long article), to be revealed by an inline script later: in a
-      // complete document that is only a hidden copy, extra bytes and a script the CSP blocks.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        // An aborted render has been answered already; what React finishes with is not wanted.
-        if (!aborted) stream.pipe(collector);
-      },
-      ...failureCallbacks(options.log, (error) => {
-        clearTimeout(abortTimer);
-        reject(error);
-      }),
-    });
-    const abortTimer = setTimeout(() => {
-      aborted = true;
-      reject(new RenderAbortedError(options.abortAfterMs));
-      stream.abort();
-    }, options.abortAfterMs);
+  // The callbacks below reach neither the element nor the finished document (see the top of this file).
+  const { promise, resolve, reject } = Promise.withResolvers<Buffer>();
+  const { log, abortAfterMs } = options;
+  let aborted = false;
+  let chunks: Buffer[] = [];
+  const collector = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      chunks.push(chunk);
+      callback();
+    },
+    final(callback) {
+      clearTimeout(abortTimer);
+      resolve(Buffer.concat(chunks));
+      chunks = [];
+      callback();
+    },
   });
+  const stream = renderToPipeableStream(element, {
+    // React outlines a boundary that follows more than this many bytes of markup (its default,
+    // 12,800, is passed on a long article), to be revealed by an inline script later: in a
+    // complete document that is only a hidden copy, extra bytes and a script the CSP blocks.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onAllReady() {
+      // An aborted render has been answered already; what React finishes with is not wanted.
+      if (!aborted) stream.pipe(collector);
+    },
+    ...failureCallbacks(log, (error) => {
+      clearTimeout(abortTimer);
+      reject(error);
+    }),
+  });
+  const abortTimer = setTimeout(() => {
+    aborted = true;
+    reject(new RenderAbortedError(abortAfterMs));
+    stream.abort();
+  }, abortAfterMs);
+  return promise;
 }
 
 /**
@@ -125,69 +136,74 @@ export interface StreamOptions extends RenderOptions {
  * when the response is over.
  */
 export function streamDocument(req: Request, res: Response, element: ReactElement, status: number, options: StreamOptions): Promise<void> {
-  return new Promise((resolve, reject) => {
-    let shellSent = false;
-    let allReady = false;
-    let partFailed = false;
-    const whenWhole = options.whenWhole;
-    // Holds the end of the response until `whenWhole` has settled; every byte before it passes at once.
-    const heldEnd = (): Transform =>
-      new Transform({
-        transform: (chunk: Buffer, _encoding, callback) => callback(null, chunk),
-        flush(callback) {
-          if (!whenWhole || !allReady || partFailed) return callback();
-          whenWhole().then(
-            () => callback(),
-            (error: unknown) => {
-              options.log.error({ event: 'render.error', err: error }, 'error after the page was streamed');
-              callback();
-            },
-          );
-        },
-      });
-    const stream = renderToPipeableStream(element, {
-      ...(options.nonce ? { nonce: options.nonce } : {}),
-      // A part already rendered goes in place, however long the page before it: outlining it
-      // would need a script to reveal it (React's default outlines past 12,800 bytes).
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady() {
-        // Rendering is over; what is left is the client reading it.
-        clearTimeout(abortTimer);
-        allReady = true;
+  // The callbacks below reach the response only through `open`, dropped once it closes (see the top of this file).
+  let open: { res: Response; whenWhole: StreamOptions['whenWhole'] } | undefined = { res, whenWhole: options.whenWhole };
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const { log, abortAfterMs, nonce } = options;
+  let shellSent = false;
+  let allReady = false;
+  let partFailed = false;
+  const { promise, resolve, reject } = Promise.withResolvers<void>();
+  // Holds the end of the response until `whenWhole` has settled; every byte before it passes at once.
+  const heldEnd = (whenWhole: () => Promise<void>): Transform =>
+    new Transform({
+      transform: (chunk: Buffer, _encoding, callback) => callback(null, chunk),
+      flush(callback) {
+        if (!allReady || partFailed) return callback();
+        whenWhole().then(
+          () => callback(),
+          (error: unknown) => {
+            log.error({ event: 'render.error', err: error }, 'error after the page was streamed');
+            callback();
+          },
+        );
       },
-      onShellReady() {
-        shellSent = true;
-        res.status(status);
-        res.setHeader('content-type', 'text/html; charset=utf-8');
-        res.vary('Accept-Encoding');
-        res.setMaxListeners(STREAMED_RESPONSE_MAX_LISTENERS);
-        const encoding = preferredEncoding(req.headers['accept-encoding']);
-        if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
-        // React flushes the compressor after each part, so it comes first; a client that leaves
-        // ends the pipeline, and the close handler below stops the render.
-        const stages: Writable[] = [...(encoding === 'identity' ? [] : [createStreamEncoder(encoding)]), ...(whenWhole ? [heldEnd()] : [])];
-        const [first = res] = stages;
-        if (stages.length > 0) pipeline([...stages, res], () => undefined);
-        stream.pipe(first);
-      },
-      ...failureCallbacks(
-        options.log,
-        (error) => {
-          clearTimeout(abortTimer);
-          reject(error);
-        },
-        () => (partFailed = true),
-      ),
     });
-    const abortTimer = setTimeout(() => {
-      if (shellSent) options.log.error({ event: 'render.aborted', timeoutMs: options.abortAfterMs, shellSent }, 'render took too long and was aborted');
-      else reject(new RenderAbortedError(options.abortAfterMs));
-      stream.abort();
-    }, options.abortAfterMs);
-    res.on('close', () => {
+  const stream = renderToPipeableStream(element, {
+    ...(nonce ? { nonce } : {}),
+    // A part already rendered goes in place, however long the page before it: outlining it
+    // would need a script to reveal it (React's default outlines past 12,800 bytes).
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onAllReady() {
+      // Rendering is over; what is left is the client reading it.
       clearTimeout(abortTimer);
-      if (!res.writableFinished) stream.abort();
-      resolve();
-    });
+      allReady = true;
+    },
+    onShellReady() {
+      if (!open) return;
+      const { res: response, whenWhole } = open;
+      shellSent = true;
+      response.status(status);
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.vary('Accept-Encoding');
+      response.setMaxListeners(STREAMED_RESPONSE_MAX_LISTENERS);
+      if (encoding !== 'identity') response.setHeader('content-encoding', encoding);
+      // React flushes the compressor after each part, so it comes first; a client that leaves
+      // ends the pipeline, and the close handler below stops the render.
+      const stages: Writable[] = [...(encoding === 'identity' ? [] : [createStreamEncoder(encoding)]), ...(whenWhole ? [heldEnd(whenWhole)] : [])];
+      const [first = response] = stages;
+      if (stages.length > 0) pipeline([...stages, response], () => undefined);
+      stream.pipe(first);
+    },
+    ...failureCallbacks(
+      log,
+      (error) => {
+        clearTimeout(abortTimer);
+        reject(error);
+      },
+      () => (partFailed = true),
+    ),
   });
+  const abortTimer = setTimeout(() => {
+    if (shellSent) log.error({ event: 'render.aborted', timeoutMs: abortAfterMs, shellSent }, 'render took too long and was aborted');
+    else reject(new RenderAbortedError(abortAfterMs));
+    stream.abort();
+  }, abortAfterMs);
+  res.on('close', () => {
+    clearTimeout(abortTimer);
+    if (!open?.res.writableFinished) stream.abort();
+    open = undefined;
+    resolve();
+  });
+  return promise;
 }

@@ -1,0 +1,81 @@
+/**
+ * What a finished render leaves behind (the top of src/server/render/stream.ts): React
+ * keeps its request after the response is over, until the event loop's check phase, and an idle
+ * keep-alive connection keeps it as long as the connection waits (its timer was set inside
+ * React's work, and keeps that async context). Neither may reach the page's response or element.
+ * Counted with v8.queryObjects, which makes a full collection first.
+ */
+import express from 'express';
+import http, { type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { once } from 'node:events';
+import { queryObjects } from 'node:v8';
+import { runInThisContext } from 'node:vm';
+import pino from 'pino';
+import { renderToDocument, streamDocument } from '../../../../src/server/render/stream';
+
+type Marker = object;
+
+/**
+ * A class of objects only a page's response or element reach, one per test. queryObjects counts
+ * only objects of the process's main context, and Jest runs a test in a context of its own, so
+ * the class is made in the main one.
+ */
+function markerClass(): { Marker: new () => Marker; live: () => number } {
+  const Marker = runInThisContext('(class PageMarker {})') as new () => Marker;
+  return { Marker, live: () => queryObjects(Marker, { format: 'count' }) };
+}
+
+const log = pino({ level: 'silent' });
+
+function Page({ marker }: { marker: Marker }) {
+  return (
+    <html>
+      <head>
+        <title>A page</title>
+      </head>
+      <body>
+        <p>{marker ? 'page' : ''}</p>
+      </body>
+    </html>
+  );
+}
+
+let server: Server | undefined;
+afterEach(() => server?.close());
+
+test('a streamed page: an idle keep-alive connection keeps neither its response nor its element', async () => {
+  const { Marker, live } = markerClass();
+  const closed: Promise<unknown>[] = [];
+  const app = express();
+  app.get('/', (req, res) => {
+    res.locals.marker = new Marker();
+    closed.push(once(res, 'close'));
+    void streamDocument(req, res, <Page marker={new Marker()} />, 200, { abortAfterMs: 5000, log, nonce: undefined });
+  });
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const agent = new http.Agent({ keepAlive: true });
+  const body = await new Promise<string>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port: (server?.address() as AddressInfo).port, agent }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve(text));
+    }).on('error', reject);
+  });
+  await Promise.all(closed);
+  // Past the check phase: React's own setImmediate has let go; only the connection waits.
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(body).toContain('<p>page</p>');
+  // The connection is idle and open.
+  expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);
+  expect(live()).toBe(0);
+  agent.destroy();
+});
+
+test('a whole document: once it is rendered, nothing React keeps reaches the element', async () => {
+  const { Marker, live } = markerClass();
+  const html = await renderToDocument(<Page marker={new Marker()} />, { abortAfterMs: 5000, log });
+  expect(html.toString()).toContain('<p>page</p>');
+  expect(live()).toBe(0);
+});
