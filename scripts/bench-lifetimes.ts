@@ -137,6 +137,7 @@ async function measure(run: Run): Promise<{ perMinute: number[]; hits: number; v
   const pageCache = createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES, now });
   const purge = createPurger({ dataCache, pageCache });
   const setup = createServerSetup({
+    upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
     contentApiFor: (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget),

@@ -100,6 +100,7 @@ async function main(): Promise<void> {
     const outage = createOutageLog({ log: logger, intervalMs: 10_000 });
     const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage });
     const setup = createServerSetup({
+      upstreamFailingFast: () => outage.anyCircuitOpen,
       config,
       logger,
       contentApiFor: (_log, budget) => budgetedView(contentApi, budget),

@@ -55,6 +55,8 @@ export interface AppDeps {
   readonly pageCache: PageCache | null;
   /** What a CDN in front may do with shared pages. */
   readonly cdn: CdnTimes;
+  /** True while an upstream fails its calls at once (an open circuit, upstream/outage-log.ts). */
+  readonly upstreamFailingFast: () => boolean;
   /** Request metrics; none are collected when absent. */
   readonly metrics?: Metrics;
   /** URLs in one sitemap file; the sitemaps.org limit (50,000) unless a test makes it small. */
@@ -96,6 +98,7 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
     logger: deps.logger,
     // A request the queue cannot take is answered with its kept page, even stale, rather than a 503.
     answerInstead: (req, res) => answerFromPageCacheFirst(req, res, true),
+    upstreamFailingFast: deps.upstreamFailingFast,
   });
   const answerFromPageCacheFirst: FastPath = deps.pageCache
     ? createPageCacheFastPath({

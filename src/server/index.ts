@@ -105,6 +105,7 @@ async function main(): Promise<void> {
   });
   const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
   const setup = createServerSetup({
+    upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
     contentApiFor: config.dataCache ? (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget) : (_log, budget) => budgetedView(contentApi, budget),

@@ -135,6 +135,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const dataCache = options.dataCache?.(logger, outage);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;
   const setup = createServerSetup({
+    upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
     contentApiFor: dataCache ? (log, budget) => createCachedContentApi(wrapped, dataCache, log, budget) : (_log, budget) => budgetedView(wrapped, budget),

@@ -9,11 +9,14 @@
  * Only when the queue is full, or a request has waited its time, is it answered 503 by Node
  * alone, without the middleware chain.
  *
- * At most STARTS_PER_TURN requests start in one turn of the event loop, however many slots are
- * free: with the upstream failing fast, a request renders its whole page in the turn it starts,
- * and a turn that renders 16 pages holds every other socket (the probes' too) for 60-100 ms
- * (issue 26, docs/performance.md). The rest start in the next turns, after Node has read its
- * sockets again.
+ * Starts in one turn of the event loop are bounded too, however many slots are free; the rest
+ * start in the next turns, after Node has read its sockets again (decision 0270):
+ * - while an upstream fails fast (its circuit open), at most STARTS_PER_TURN: each request then
+ *   renders a whole degraded page in the turn it starts, hundreds of them are waiting, and a
+ *   turn that renders 16 holds every other socket (the probes' too) for 60-100 ms (issue 26);
+ * - otherwise, starts for START_BUDGET_MS of the turn: a count would keep a queue under ordinary
+ *   load (more clients than the count, each asking again once answered), and every request in
+ *   it outlives the young collections (issue 25, docs/performance.md).
  */
 import { AsyncResource } from 'node:async_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -23,8 +26,11 @@ import type { Metrics } from '../observability/metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
 
-/** Requests started in one event-loop turn at most (measured with scripts/bench-overload.mjs). */
+/** Requests started in one event-loop turn at most while an upstream fails fast (measured with scripts/bench-overload.mjs). */
 export const STARTS_PER_TURN = 8;
+
+/** Otherwise, how long one turn's starts may take, in ms (measured with scripts/bench-cpu.sh and the shared harness). */
+export const START_BUDGET_MS = 40;
 
 /** At most one `load.shed` line in this time; the metric counts every shed request. */
 const SHED_LOG_INTERVAL_MS = 10_000;
@@ -50,8 +56,14 @@ export interface AdmissionOptions<Req extends IncomingMessage = IncomingMessage>
   readonly now?: () => number;
   /** Answers a request that would be shed in another way when it can (a kept page); true when it did. */
   readonly answerInstead?: (req: Req, res: ServerResponse) => boolean;
+  /** True while an upstream fails its calls at once (its circuit is open): starts are counted then. */
+  readonly upstreamFailingFast: () => boolean;
   /** STARTS_PER_TURN unless a test sets another. */
   readonly startsPerTurn?: number;
+  /** START_BUDGET_MS unless a test sets another. */
+  readonly startBudgetMs?: number;
+  /** The clock the start budget is read on, in ms (performance.now unless a test sets another). */
+  readonly clock?: () => number;
 }
 
 export interface Admission<Req extends IncomingMessage = IncomingMessage> {
@@ -88,12 +100,17 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
   }
 
   const startsPerTurn = options.startsPerTurn ?? STARTS_PER_TURN;
+  const startBudgetMs = options.startBudgetMs ?? START_BUDGET_MS;
+  const clock = options.clock ?? (() => performance.now());
   let startedThisTurn = 0;
+  let turnStartedAt = 0;
   let turnEndScheduled = false;
-  const mayStart = () => inFlight < options.maxInFlight && startedThisTurn < startsPerTurn;
+  const turnHasRoom = () => startedThisTurn === 0 || (options.upstreamFailingFast() ? startedThisTurn < startsPerTurn : clock() - turnStartedAt < startBudgetMs);
+  const mayStart = () => inFlight < options.maxInFlight && turnHasRoom();
 
   function run(res: ServerResponse, start: () => void): void {
     inFlight += 1;
+    if (startedThisTurn === 0) turnStartedAt = clock();
     startedThisTurn += 1;
     endTurnSoon();
     res.once('close', leave);
@@ -108,16 +125,27 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
     }
   }
 
-  // The turn's count starts again from a setImmediate, after this turn's reads: the requests
-  // started from there on render in the next turn, whose socket reads come first.
+  // A turn ends in its check phase (a setImmediate), after its socket reads. Counted, the next
+  // turn's starts begin there, the waiting requests' first. Budgeted, the waiting requests take
+  // what is left of this turn's budget, and the next turn's budget begins after them: one turn
+  // never holds two budgets of renders, and its length is every reader's wait.
   function endTurnSoon(): void {
     if (turnEndScheduled) return;
     turnEndScheduled = true;
-    setImmediate(() => {
-      turnEndScheduled = false;
+    setImmediate(endTurn);
+  }
+
+  function endTurn(): void {
+    turnEndScheduled = false;
+    if (options.upstreamFailingFast()) {
       startedThisTurn = 0;
       startWaiting();
-    });
+      return;
+    }
+    startWaiting();
+    startedThisTurn = 0;
+    // Left over for want of budget: the next turn's check phase. For want of a slot, leave() starts them.
+    if (queue.length > 0 && inFlight < options.maxInFlight) endTurnSoon();
   }
 
   function leave(): void {
@@ -153,6 +181,8 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
       queue.push(entry);
       // A client that leaves while waiting gives its place up.
       res.once('close', () => dropFromQueue(entry));
+      // The turn may have room again (a new turn, a slot freed): the longest waiting go first.
+      startWaiting();
     },
   };
 }

@@ -22,6 +22,8 @@ export interface OutageLog {
   /** An answer served from data past its freshness because its refresh failed. */
   staleServed(url: string): void;
   circuitChanged(origin: string, state: CircuitState): void;
+  /** True while an origin's circuit is open or half-open: its calls fail at once (admission counts starts then). */
+  readonly anyCircuitOpen: boolean;
   /** Writes the summary of what was counted so far now (at shutdown, so nothing is lost). */
   flush(): void;
 }
@@ -108,6 +110,10 @@ export function createOutageLog(options: { readonly log: Logger; readonly interv
     },
     circuitChanged(origin, state) {
       if (circuits.has(origin) || circuits.size < MAX_ORIGINS) circuits.set(origin, state);
+    },
+    get anyCircuitOpen() {
+      for (const state of circuits.values()) if (state !== 'closed') return true;
+      return false;
     },
     flush,
   };

@@ -62,4 +62,16 @@ describe('the outage log', () => {
     expect(logs.events('upstream.outage_summary')).toEqual([expect.objectContaining({ staleServed: 1 })]);
     expect(jest.getTimerCount()).toBe(0);
   });
+
+  it('tells while any origin fails its calls at once: its circuit open or half-open', () => {
+    const { outage } = setup();
+    expect(outage.anyCircuitOpen).toBe(false);
+    outage.circuitChanged(CAMPAIGN, 'open');
+    outage.circuitChanged(CONTENT, 'closed');
+    expect(outage.anyCircuitOpen).toBe(true);
+    outage.circuitChanged(CAMPAIGN, 'half_open');
+    expect(outage.anyCircuitOpen).toBe(true);
+    outage.circuitChanged(CAMPAIGN, 'closed');
+    expect(outage.anyCircuitOpen).toBe(false);
+  });
 });
