@@ -1,14 +1,20 @@
 /**
  * What every page of a site shows around its content, derived from the Site alone (decision
- * 0290): the elements inside its header and footer (React renders them with each page), its
- * icon and feed link, and per route, the ad slots and the app-state with its JSON. The Site is
- * one object for as long as its records are unchanged (site/site-loader.ts), so all this is kept
- * with it in a WeakMap: it goes when the Site goes, and a new answer of the API gives a new Site
- * and a new chrome. What varies by request (a campaign) is added by the page.
+ * 0290): the markup inside its header and footer, rendered once per Site by React itself (the
+ * same components, the same output) and placed by the Shell as it is; its icon and feed link;
+ * and per route, the ad slots and the app-state with its JSON. The Site is one object for as
+ * long as its records are unchanged (site/site-loader.ts), so all this is kept with it in a
+ * WeakMap: it goes when the Site goes, and a new answer of the API gives a new Site and a new
+ * chrome. What varies by request (a campaign) is added by the page.
+ * A header with a logo is the one part kept as elements: React preloads a page's first images
+ * from its <head>, which only the whole document's render can do.
  */
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { appStateScript, type AppState, type AppStateScript, type Theme } from '../../shared/app-state';
 import { defaultFavicon } from '../../shared/components/Document';
 import { FooterContent, HeaderContent, type ShellChrome, type ShellSite } from '../../shared/components/Shell';
+import { BasePathProvider } from '../../shared/components/SiteLink';
 import { joinPath } from '../../shared/format';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { FEED_PATH, type RouteRule } from '../rules/routes';
@@ -75,11 +81,14 @@ function chromeOf(site: Site, basePath: string): SiteChrome {
     other: site.menu.other.map(({ label, url }) => ({ label, url })),
   };
   const shellSite: ShellSite = { name: site.name, logo: pageSettings.logo, footerText: pageSettings.footerText, ...menu };
+  // Links take the base path from the context the Document provides, so the fragment gets it too.
+  const markup = (part: ReactElement) => renderToStaticMarkup(<BasePathProvider value={basePath}>{part}</BasePathProvider>);
+  const header = <HeaderContent site={shellSite} theme={theme} />;
   // At most one entry per route name and testDisplayAd value.
   const routes = new Map<string, RouteChrome>();
   return {
     theme,
-    shell: { header: <HeaderContent site={shellSite} theme={theme} />, footer: <FooterContent site={shellSite} /> },
+    shell: { header: shellSite.logo ? { content: header } : { markup: markup(header) }, footer: { markup: markup(<FooterContent site={shellSite} />) } },
     favicon: pageSettings.favicon || defaultFavicon(site.brandColor),
     feed: { title: `${site.name} (RSS)`, href: joinPath(basePath, FEED_PATH) },
     route(rule, testDisplayAd) {

@@ -12,10 +12,19 @@ export interface ShellSite {
   readonly other: readonly { readonly label: string; readonly url: string }[];
 }
 
-/** What the header and the footer hold: HeaderContent and FooterContent, made once per site (render/site-chrome.tsx). */
+/**
+ * What the header or the footer holds: HeaderContent or FooterContent, as elements or as their
+ * markup rendered once per site (render/site-chrome.tsx).
+ */
+export type ChromePart = { readonly markup: string } | { readonly content: ReactNode };
+
 export interface ShellChrome {
-  readonly header: ReactNode;
-  readonly footer: ReactNode;
+  readonly header: ChromePart;
+  readonly footer: ChromePart;
+}
+
+function holding(part: ChromePart) {
+  return 'markup' in part ? { dangerouslySetInnerHTML: { __html: part.markup } } : { children: part.content };
 }
 
 export interface ShellProps {
@@ -102,15 +111,15 @@ export function HeaderContent({ site, theme }: { site: ShellSite; theme: 'dark' 
 
 /**
  * Header (name or logo, category menu, theme toggle), main, footer (other menu); ad containers
- * by slot type. The header's and footer's contents depend on the site alone, so their elements
- * are made once per site (decision 0290).
+ * by slot type. The header's and footer's contents depend on the site alone, so they come
+ * rendered once per site (decision 0290).
  */
 export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProps) {
   const has = (type: AdSlotType) => adSlots.includes(type);
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <header id="site-header">{chrome.header}</header>
+      <header id="site-header" {...holding(chrome.header)} />
       {has('siderail_left') ? <aside className="siderail siderail-left" aria-label="Advertisement, left"><AdSlot type="siderail_left" /></aside> : null}
       {has('siderail_right') ? <aside className="siderail siderail-right" aria-label="Advertisement, right"><AdSlot type="siderail_right" /></aside> : null}
       <main id="main" className="wrap" tabIndex={-1}>
@@ -124,7 +133,7 @@ export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProp
           </div>
         ) : null}
       </main>
-      <footer id="site-footer">{chrome.footer}</footer>
+      <footer id="site-footer" {...holding(chrome.footer)} />
       {has('popup') ? <div className="ad-popup-wrap"><AdSlot type="popup" /></div> : null}
       {has('anchor') ? <div className="ad-anchor-wrap"><AdSlot type="anchor" /></div> : null}
     </>
