@@ -1,4 +1,4 @@
-import type { ArticleCard } from '../../shared/components/ArticleList';
+import type { NewArticleMarkup } from '../../shared/components/ArticleList';
 import { ArticlePage } from '../../shared/components/Pages';
 import { pendingOf } from '../../shared/pending';
 import type { Article } from '../../shared/records';
@@ -11,7 +11,8 @@ import { articleHead } from '../seo/page-head';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
 import { findNewOrEmpty, requiredOrUnavailable, type LookupScope } from '../upstream/failures';
-import { categoriesOf, toCard } from './cards';
+import { categoriesOf } from './cards';
+import { newArticleMarkupOf } from './new-article-markup';
 import type { PageLoader } from './context';
 import { finalArticlesOf } from '../site/final-articles';
 
@@ -20,12 +21,12 @@ import { finalArticlesOf } from '../site/final-articles';
  * count as an empty list, topped up from article/home (final_articles order), without the
  * current article or repeats. Secondary: the page is streamed without waiting for it.
  */
-async function newArticlesOf(article: Article, site: Site, api: ContentApi, lookup: LookupScope): Promise<readonly ArticleCard[]> {
+async function newArticlesOf(article: Article, site: Site, basePath: string, api: ContentApi, lookup: LookupScope): Promise<readonly NewArticleMarkup[]> {
   const answered = await findNewOrEmpty(lookup, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
   const found = topUpNewArticles(answered, [], article._id);
   const home = needsTopUp(found.length) ? await finalArticlesOf(site, api, lookup) : [];
-  // The list shows titles and excerpts only: no category lookup for its cards.
-  return topUpNewArticles(found, home, article._id).map((item) => toCard(item, new Map()));
+  // The list shows titles and excerpts only: no category lookup for its entries.
+  return topUpNewArticles(found, home, article._id).map((item) => newArticleMarkupOf(item, basePath));
 }
 
 /** An article by slug (primary: it decides the status), with the new articles streamed under it. */
@@ -36,7 +37,7 @@ export const loadArticle: PageLoader = async ({ site, origin, basePath, route, a
   if (!article) throw notFound('There is no answer at this address.');
 
   // The render reads it (and reports a failure as render.error).
-  const newArticles = pendingOf(newArticlesOf(article, site, api, lookup));
+  const newArticles = pendingOf(newArticlesOf(article, site, basePath, api, lookup));
   const categories = await categoriesOf([article], site, api, lookup);
   const category = article.category ? categories.get(article.category) : undefined;
   const facts = factsOf(article);

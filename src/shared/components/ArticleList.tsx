@@ -43,27 +43,35 @@ export function ArticleList({ articles, headingLevel = 2, lead = false, showCate
   );
 }
 
+/** One entry of the "new articles" list: its title link and excerpt. */
+export function NewArticleItem({ article }: { article: ArticleCard }) {
+  return (
+    <li>
+      <h3>
+        <SiteLink href={`/${article.slug}`}>{article.title}</SiteLink>
+      </h3>
+      {article.excerpt ? <p>{article.excerpt}</p> : null}
+    </li>
+  );
+}
+
+/** A new article's entry as markup: NewArticleItem rendered once per article record (server/pages/new-article-markup.tsx). */
+export interface NewArticleMarkup {
+  readonly markup: string;
+}
+
 /** The "new articles" list under an article: exactly one link per article (contract: `#new-articles`). */
-export function NewArticles({ articles }: { articles: readonly ArticleCard[] }) {
+export function NewArticles({ articles }: { articles: readonly NewArticleMarkup[] }) {
   if (articles.length === 0) return null;
   return (
     <section id="new-articles" className="new-articles" aria-labelledby="new-articles-title">
       <h2 id="new-articles-title" className="section-title">New answers</h2>
-      <ul className="new-list">
-        {articles.map((article) => (
-          <li key={article._id}>
-            <h3>
-              <SiteLink href={`/${article.slug}`}>{article.title}</SiteLink>
-            </h3>
-            {article.excerpt ? <p>{article.excerpt}</p> : null}
-          </li>
-        ))}
-      </ul>
+      <ul className="new-list" dangerouslySetInnerHTML={{ __html: articles.map((article) => article.markup).join('') }} />
     </section>
   );
 }
 
-function NewArticlesWhenLoaded({ articles }: { articles: Pending<readonly ArticleCard[]> }) {
+function NewArticlesWhenLoaded({ articles }: { articles: Pending<readonly NewArticleMarkup[]> }) {
   return <NewArticles articles={articles.arrived ? articles.arrived.value : use(articles.promise)} />;
 }
 
@@ -72,7 +80,7 @@ function NewArticlesWhenLoaded({ articles }: { articles: Pending<readonly Articl
  * list in the same response once it is loaded. Meanwhile an empty box keeps its place, so the
  * content below does not move when it arrives. A list that has arrived renders in place.
  */
-export function StreamedNewArticles({ articles }: { articles: Pending<readonly ArticleCard[]> }) {
+export function StreamedNewArticles({ articles }: { articles: Pending<readonly NewArticleMarkup[]> }) {
   return (
     <Suspense fallback={<div className="new-articles new-articles-pending" aria-hidden="true" />}>
       <NewArticlesWhenLoaded articles={articles} />

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DateText } from '../format';
 import type { Pending } from '../pending';
-import { ArticleList, StreamedNewArticles, type ArticleCard } from './ArticleList';
+import { ArticleList, StreamedNewArticles, type ArticleCard, type NewArticleMarkup } from './ArticleList';
 import { SiteLink, useSiteHref } from './SiteLink';
 
 export interface ArticleView {
@@ -42,7 +42,7 @@ function dateLine(label: string, date: DateText) {
   );
 }
 
-export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<readonly ArticleCard[]> }) {
+export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<readonly NewArticleMarkup[]> }) {
   return (
     <>
       <article className="article">
