@@ -14,12 +14,16 @@ export function joinPath(base: string, segment: string): string {
   return `${base.replace(/\/+$/, '')}/${segment.replace(/^\/+/, '')}`;
 }
 
-const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// Month names, not Intl.DateTimeFormat: the one Intl call paged about 6 MB of ICU data into a
+// server process's memory (and built an Intl object on every page load in the browser bundle).
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** A readable date, or null when the value is not a date. */
+/** A readable date in UTC, as en-GB writes it ("3 June 2026"), or null when the value is not a date. */
 export function formatDate(iso: string | null | undefined): string | null {
   const time = iso ? Date.parse(iso) : NaN;
-  return Number.isNaN(time) ? null : DATE_FORMAT.format(time);
+  if (Number.isNaN(time)) return null;
+  const date = new Date(time);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }
 
 /** A date as a page shows it: the value it came as (for `<time dateTime>`) and its readable text. */

@@ -38,6 +38,11 @@ describe('formatDate', () => {
     expect(formatDate('yesterday')).toBeNull();
     expect(formatDate(null)).toBeNull();
   });
+
+  it('writes the day in UTC, whatever offset the value came with', () => {
+    expect(formatDate('2025-03-02T23:30:00-05:00')).toBe('3 March 2025');
+    expect(formatDate('2025-12-31T23:59:59.999Z')).toBe('31 December 2025');
+  });
 });
 
 describe('isoDateOf', () => {
