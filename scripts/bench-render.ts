@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     const view = await loadArticle({ queryValue: () => undefined, site, origin: `http://${HOST}:4010`, basePath: '', route, api: contentApi, campaignApi, log, lookup });
     await Promise.all((view.secondaryParts ?? []).map((part) => part.promise));
     const assets = assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, '');
-    const chromes = createSiteChromes('');
+    const chromes = createSiteChromes('', assets.stylesheet);
     // A new element each time, as each request builds its own (with its site's chrome, kept as the server keeps it).
     const render = () => renderToDocument(sitePageElement(site, route.rule, view, { chrome: chromes.of(site), assets, testDisplayAd: false }), { abortAfterMs: 5000, log });
 

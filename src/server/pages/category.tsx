@@ -22,7 +22,7 @@ export const loadCategory: PageLoader = async ({ queryValue, site, origin, route
   const articles = await cardsOf(result.articles, site, api, lookup);
   return {
     status: 200,
-    head: categoryHead(site, origin, category, { page, pages, articles }),
+    head: categoryHead(site, origin, category, { page, pages, articles: result.articles }),
     content: (
       <CategoryPage
         name={category.name}

@@ -6,7 +6,8 @@
 import type { Request, Response } from 'express';
 import type { ReactElement, ReactNode } from 'react';
 import { appStateScript, type AppState } from '../../shared/app-state';
-import { defaultFavicon, Document, type HeadProps } from '../../shared/components/Document';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { defaultFavicon, Document, HeadElements, type PageHead } from '../../shared/components/Document';
 import { NoShellLayout, Shell } from '../../shared/components/Shell';
 import type { Pending } from '../../shared/pending';
 import type { CampaignResult } from '../rules/campaign';
@@ -24,7 +25,7 @@ import { renderToDocument, sendDocument, streamDocument } from './stream';
 export interface PageView {
   readonly status: number;
   /** The page's own head; the site's icon and feed come from its chrome. */
-  readonly head: Omit<HeadProps, 'noindex' | 'favicon' | 'feed'> & { readonly noindex?: boolean };
+  readonly head: PageHead;
   readonly content: ReactNode;
   readonly campaign?: CampaignResult | null;
   /** Parts rendered in Suspense boundaries (decision 0180): while one is loading, people get the page streamed. */
@@ -80,15 +81,15 @@ export function sitePageElement(site: Site, rule: RouteRule, view: PageView, opt
   ) : (
     <NoShellLayout campaignHeadline={headline}>{view.content}</NoShellLayout>
   );
-  const head: HeadProps = { ...view.head, noindex: view.head.noindex ?? !rule.indexable, favicon: chrome.favicon, feed: chrome.feed };
-  return <Document head={head} appState={appState} assets={options.assets}>{body}</Document>;
+  const headMarkup = chrome.headMarkup(view.head, view.head.noindex ?? !rule.indexable);
+  return <Document headMarkup={headMarkup} appState={appState} assets={options.assets}>{body}</Document>;
 }
 
 export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number; basePath: string }): PageRenderer {
   const { assets, basePath } = options;
   const sitelessState = appStateScript({ ...SITELESS_STATE, basePath });
-  const sitelessFavicon = defaultFavicon(SITELESS_STATE.brandColor);
-  const chromes = createSiteChromes(basePath);
+  const sitelessHead = (title: string) => renderToStaticMarkup(<HeadElements head={{ title, noindex: true, favicon: defaultFavicon(SITELESS_STATE.brandColor) }} brandColor={SITELESS_STATE.brandColor} stylesheet={assets.stylesheet} />);
+  const chromes = createSiteChromes(basePath, assets.stylesheet);
   return {
     async sitePage(req, res, site, rule, view) {
       const document = sitePageElement(site, rule, view, { chrome: chromes.of(site), assets, testDisplayAd: queryOf(req).testDisplayAd === 'on' });
@@ -132,7 +133,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
     },
     async sitelessPage(req, res, status, title, content) {
       const html = await renderToDocument(
-        <Document head={{ title, noindex: true, favicon: sitelessFavicon }} appState={sitelessState} assets={assets}>
+        <Document headMarkup={sitelessHead(title)} appState={sitelessState} assets={assets}>
           <NoShellLayout>{content}</NoShellLayout>
         </Document>,
         { abortAfterMs: options.renderTimeoutMs, log: req.log },

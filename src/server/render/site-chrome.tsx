@@ -12,7 +12,7 @@
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { appStateScript, type AppState, type AppStateScript, type Theme } from '../../shared/app-state';
-import { defaultFavicon } from '../../shared/components/Document';
+import { defaultFavicon, HeadElements, type PageHead } from '../../shared/components/Document';
 import { FooterContent, HeaderContent, type ShellChrome, type ShellSite } from '../../shared/components/Shell';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import { joinPath } from '../../shared/format';
@@ -30,11 +30,10 @@ export interface SiteChrome {
   /** The site's theme; a visitor's saved one is applied in the browser (saved-theme.ts). */
   readonly theme: Theme;
   readonly shell: ShellChrome;
-  readonly favicon: string;
-  /** Every page of a site links its feed, so feed readers find it from any address. */
-  readonly feed: { readonly title: string; readonly href: string };
   /** The ads and app-state of the route's pages; `testDisplayAd`: every slot with the test unit. */
   route(rule: RouteRule, testDisplayAd: boolean): RouteChrome;
+  /** The inner markup of a page's head with the site's icon, feed and colour, kept with the page head. */
+  headMarkup(head: PageHead, noindex: boolean): string;
 }
 
 export interface SiteChromes {
@@ -73,7 +72,7 @@ function appStateOf(site: Site, rule: RouteRule, ads: AdSlotSelection, theme: Th
   };
 }
 
-function chromeOf(site: Site, basePath: string): SiteChrome {
+function chromeOf(site: Site, basePath: string, stylesheet: string): SiteChrome {
   const theme: Theme = site.setting.darkmode ? 'dark' : 'light';
   const pageSettings = site.setting.config.igp_settings;
   const menu: AppState['menu'] = {
@@ -86,11 +85,15 @@ function chromeOf(site: Site, basePath: string): SiteChrome {
   const header = <HeaderContent site={shellSite} theme={theme} />;
   // At most one entry per route name and testDisplayAd value.
   const routes = new Map<string, RouteChrome>();
+  const favicon = pageSettings.favicon || defaultFavicon(site.brandColor);
+  // Every page of a site links its feed, so feed readers find it from any address.
+  const feed = { title: `${site.name} (RSS)`, href: joinPath(basePath, FEED_PATH) };
+  // A page's head is one object for as long as its records are unchanged (seo/page-head.ts), so
+  // its markup goes with it; a head made per request (a search, an error) is rendered each time.
+  const heads = new WeakMap<PageHead, { readonly noindex: boolean; readonly markup: string }>();
   return {
     theme,
     shell: { header: shellSite.logo ? { content: header } : { markup: markup(header) }, footer: { markup: markup(<FooterContent site={shellSite} />) } },
-    favicon: pageSettings.favicon || defaultFavicon(site.brandColor),
-    feed: { title: `${site.name} (RSS)`, href: joinPath(basePath, FEED_PATH) },
     route(rule, testDisplayAd) {
       const key = `${rule.name}|${testDisplayAd}`;
       let route = routes.get(key);
@@ -101,17 +104,24 @@ function chromeOf(site: Site, basePath: string): SiteChrome {
       }
       return route;
     },
+    headMarkup(head, noindex) {
+      const known = heads.get(head);
+      if (known?.noindex === noindex) return known.markup;
+      const headMarkup = renderToStaticMarkup(<HeadElements head={{ ...head, noindex, favicon, feed }} brandColor={site.brandColor} stylesheet={stylesheet} />);
+      heads.set(head, { noindex, markup: headMarkup });
+      return headMarkup;
+    },
   };
 }
 
-/** The chromes of the sites of one app (one base path). */
-export function createSiteChromes(basePath: string): SiteChromes {
+/** The chromes of the sites of one app (one base path, one stylesheet). */
+export function createSiteChromes(basePath: string, stylesheet: string): SiteChromes {
   const kept = new WeakMap<Site, SiteChrome>();
   return {
     of(site) {
       let chrome = kept.get(site);
       if (!chrome) {
-        chrome = chromeOf(site, basePath);
+        chrome = chromeOf(site, basePath, stylesheet);
         kept.set(site, chrome);
       }
       return chrome;

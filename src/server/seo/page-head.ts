@@ -5,12 +5,10 @@
 import type { Article, Category } from '../../shared/records';
 import { summarize } from '../../shared/format';
 import { factsOf } from '../rules/article-facts';
-import type { PageView } from '../render/page';
+import type { PageHead } from '../../shared/components/Document';
 import type { Site } from '../site/load-site';
 import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';
 import { absoluteHttpUrl, pageQuery, siteUrl } from '../rules/site-urls';
-
-export type PageHead = PageView['head'];
 
 export const articlePath = (slug: string) => `/${encodeURIComponent(slug)}`;
 export const categoryPath = (slug: string) => `/category/${encodeURIComponent(slug)}`;
@@ -26,7 +24,21 @@ function siteDescription(site: Site): string | undefined {
 
 const homeCrumb = (site: Site, origin: string): Crumb => ({ name: site.name, url: siteUrl(origin, '/') });
 
+/**
+ * The home page's head, kept with its Site (one object while the site's records are unchanged)
+ * for the origin it was made for: the head's markup is then kept with it (render/site-chrome.tsx).
+ */
+const lastHomeHeads = new WeakMap<Site, { readonly origin: string; readonly head: PageHead }>();
+
 export function homeHead(site: Site, origin: string): PageHead {
+  const last = lastHomeHeads.get(site);
+  if (last?.origin === origin) return last.head;
+  const head = homeHeadOf(site, origin);
+  lastHomeHeads.set(site, { origin, head });
+  return head;
+}
+
+function homeHeadOf(site: Site, origin: string): PageHead {
   const url = siteUrl(origin, '/');
   const description = siteDescription(site);
   const publisher = publisherOf(site, origin);
@@ -79,8 +91,26 @@ function articleHeadOf(site: Site, origin: string, article: Article, category: C
   };
 }
 
+interface CategoryListing {
+  readonly page: number;
+  readonly pages: number;
+  /** The page's articles as the data cache answered them (one array until the API answers anew). */
+  readonly articles: readonly { readonly title: string; readonly slug: string }[];
+}
+
+/** A category page's head, kept with the listing it names, for the site, origin and category it was made for. */
+const lastCategoryHeads = new WeakMap<CategoryListing['articles'], { readonly site: Site; readonly origin: string; readonly category: Category; readonly page: number; readonly pages: number; readonly head: PageHead }>();
+
+export function categoryHead(site: Site, origin: string, category: Category, listing: CategoryListing): PageHead {
+  const last = lastCategoryHeads.get(listing.articles);
+  if (last && last.site === site && last.origin === origin && last.category === category && last.page === listing.page && last.pages === listing.pages) return last.head;
+  const head = categoryHeadOf(site, origin, category, listing);
+  lastCategoryHeads.set(listing.articles, { site, origin, category, page: listing.page, pages: listing.pages, head });
+  return head;
+}
+
 /** A category page; pages after the first are their own canonical URL (`?page=N`). */
-export function categoryHead(site: Site, origin: string, category: Category, listing: { readonly page: number; readonly pages: number; readonly articles: readonly { readonly title: string; readonly slug: string }[] }): PageHead {
+function categoryHeadOf(site: Site, origin: string, category: Category, listing: CategoryListing): PageHead {
   const url = siteUrl(origin, categoryPath(category.slug), pageQuery(listing.page));
   const name = listing.page > 1 ? `${category.name} (page ${listing.page} of ${listing.pages})` : category.name;
   const description = summarize(category.description || `Answers about ${category.name} from ${site.name}.`);
@@ -91,7 +121,7 @@ export function categoryHead(site: Site, origin: string, category: Category, lis
     canonical: url,
     social: { type: 'website', title: name, description, url, siteName: site.name },
     structuredData: [
-      collectionPageJsonLd({ name, description, url, website: home, items: listing.articles.map((item) => ({ name: item.title, url: siteUrl(origin, articlePath(item.slug)) })) }),
+      collectionPageJsonLd({ name, description, url, website: home, items: listing.articles.map((item) => ({ name: item.title || item.slug, url: siteUrl(origin, articlePath(item.slug)) })) }),
       breadcrumbJsonLd([home, { name: category.name, url: siteUrl(origin, categoryPath(category.slug)) }]),
     ],
   };

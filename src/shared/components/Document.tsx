@@ -34,6 +34,9 @@ export interface HeadProps {
   readonly feed?: { readonly title: string; readonly href: string } | undefined;
 }
 
+/** What a page says of its head; the site's chrome adds its icon and feed, and the route whether it is indexed. */
+export type PageHead = Omit<HeadProps, 'noindex' | 'favicon' | 'feed'> & { readonly noindex?: boolean };
+
 export interface AssetRefs {
   readonly stylesheet: string;
   /** The inline loader script's source; its hash is in the CSP. */
@@ -41,7 +44,8 @@ export interface AssetRefs {
 }
 
 export interface DocumentProps {
-  readonly head: HeadProps;
+  /** The head's inner markup: HeadElements, rendered by React. */
+  readonly headMarkup: string;
   readonly appState: AppStateScript;
   readonly assets: AssetRefs;
   readonly children: ReactNode;
@@ -95,28 +99,38 @@ function ldJsonText(data: JsonLd): string {
   return text;
 }
 
+/**
+ * The head's elements, in order. The server renders them apart and keeps the markup with the
+ * page's head (render/site-chrome.tsx): a head is the same for every view of a page.
+ */
+export function HeadElements({ head, brandColor, stylesheet }: { head: HeadProps; brandColor: string; stylesheet: string }) {
+  return (
+    <>
+      <meta charSet="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <script dangerouslySetInnerHTML={{ __html: SAVED_THEME_SCRIPT }} />
+      <title>{head.title}</title>
+      {head.description ? <meta name="description" content={head.description} /> : null}
+      {head.noindex ? <meta name="robots" content="noindex" /> : null}
+      {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
+      <meta name="theme-color" content={brandColor} />
+      <link rel="icon" href={head.favicon} />
+      {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
+      <link rel="stylesheet" href={stylesheet} />
+      {head.social ? <SocialTags social={head.social} /> : null}
+      {head.structuredData?.map((data, position) => (
+        <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJsonText(data) }} />
+      ))}
+    </>
+  );
+}
+
 /** The whole HTML document; the page decides shell or not through its children. */
-export function Document({ head, appState, assets, children }: DocumentProps) {
+export function Document({ headMarkup, appState, assets, children }: DocumentProps) {
   const { state } = appState;
   return (
     <html lang="en" className={state.dark} data-route={state.route}>
-      <head>
-        <meta charSet="utf-8" />
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <script dangerouslySetInnerHTML={{ __html: SAVED_THEME_SCRIPT }} />
-        <title>{head.title}</title>
-        {head.description ? <meta name="description" content={head.description} /> : null}
-        {head.noindex ? <meta name="robots" content="noindex" /> : null}
-        {head.canonical ? <link rel="canonical" href={head.canonical} /> : null}
-        <meta name="theme-color" content={state.brandColor} />
-        <link rel="icon" href={head.favicon} />
-        {head.feed ? <link rel="alternate" type="application/rss+xml" title={head.feed.title} href={head.feed.href} /> : null}
-        <link rel="stylesheet" href={assets.stylesheet} />
-        {head.social ? <SocialTags social={head.social} /> : null}
-        {head.structuredData?.map((data, position) => (
-          <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJsonText(data) }} />
-        ))}
-      </head>
+      <head dangerouslySetInnerHTML={{ __html: headMarkup }} />
       <body>
         <BasePathProvider value={state.basePath}>{children}</BasePathProvider>
         <script id={APP_STATE_ID} type="application/json" dangerouslySetInnerHTML={{ __html: appState.json }} />

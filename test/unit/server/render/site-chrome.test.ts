@@ -23,13 +23,13 @@ const markupOf = (part: ChromePart): string => {
 
 describe('createSiteChromes', () => {
   it('renders a site chrome once: the same site gets the same chrome', () => {
-    const chromes = createSiteChromes('');
+    const chromes = createSiteChromes('', '/assets/site.css');
     const site = siteOfDomain('example.com');
     expect(chromes.of(site)).toBe(chromes.of(site));
   });
 
   it('renders a new site (a new answer of the API) anew', () => {
-    const chromes = createSiteChromes('');
+    const chromes = createSiteChromes('', '/assets/site.css');
     const before = chromes.of(siteOfDomain('example.com'));
     const renamed = chromes.of(siteOfDomain('example.com', (record) => ({ ...record, config: { ...record.config, igp_settings: { title: 'Renamed' } } })));
     expect(renamed).not.toBe(before);
@@ -39,7 +39,7 @@ describe('createSiteChromes', () => {
   });
 
   it("follows the site's theme", () => {
-    const chromes = createSiteChromes('');
+    const chromes = createSiteChromes('', '/assets/site.css');
     const dark = chromes.of(siteOfDomain('dark.test'));
     expect(dark.theme).toBe('dark');
     expect(markupOf(dark.shell.header)).toContain('aria-pressed="true"');
@@ -47,20 +47,20 @@ describe('createSiteChromes', () => {
   });
 
   it("puts the app's base path on the site's links", () => {
-    const chrome = createSiteChromes('/answers').of(siteOfDomain('example.com'));
+    const chrome = createSiteChromes('/answers', '/assets/site.css').of(siteOfDomain('example.com'));
     expect(markupOf(chrome.shell.header)).toContain('href="/answers/category/beta"');
     expect(markupOf(chrome.shell.header)).toContain('href="/answers/"');
     expect(markupOf(chrome.shell.footer)).toContain('href="/answers/about"');
   });
 
   it("keeps a header with a logo as elements, for the document's render to preload the image", () => {
-    const chrome = createSiteChromes('').of(siteOfDomain('rich.test'));
+    const chrome = createSiteChromes('', '/assets/site.css').of(siteOfDomain('rich.test'));
     expect('content' in chrome.shell.header).toBe(true);
     expect(markupOf(chrome.shell.footer)).toContain('Rich Answers');
   });
 
   it('makes the ads and app-state of a route once, apart for each route and for testDisplayAd', () => {
-    const chrome = createSiteChromes('/answers').of(siteOfDomain('example.com'));
+    const chrome = createSiteChromes('/answers', '/assets/site.css').of(siteOfDomain('example.com'));
     const article = chrome.route(ROUTE_TABLE.article, false);
     expect(chrome.route(ROUTE_TABLE.article, false)).toBe(article);
     expect(article.appState.state).toMatchObject({ route: 'article', gaCode: 'G-DOMAIN', adSlots: ['anchor', 'banner_1'], testAds: false, campaign: null, basePath: '/answers', dark: 'light' });
@@ -71,8 +71,22 @@ describe('createSiteChromes', () => {
   });
 
   it("gives a site without an icon of its own the default icon in its brand colour, and its feed's link", () => {
-    const chrome = createSiteChromes('/answers').of(siteOfDomain('example.com'));
-    expect(decodeURIComponent(chrome.favicon)).toContain('fill="#000000"');
-    expect(chrome.feed).toEqual({ title: 'Example Domain (RSS)', href: '/answers/feed.xml' });
+    const chrome = createSiteChromes('/answers', '/assets/site.css').of(siteOfDomain('example.com'));
+    const head = chrome.headMarkup({ title: 'A page' }, false);
+    expect(decodeURIComponent(head)).toContain('fill="#000000"');
+    expect(head).toContain('<link rel="alternate" type="application/rss+xml" title="Example Domain (RSS)" href="/answers/feed.xml"/>');
+    expect(head).toContain('<link rel="stylesheet" href="/assets/site.css"/>');
+  });
+
+  it("renders a page head's markup once with its chrome, anew for another head or indexing", () => {
+    const chrome = createSiteChromes('', '/assets/site.css').of(siteOfDomain('example.com'));
+    const head = { title: 'An <answer> & more', description: 'Why "it" works' };
+    const markup = chrome.headMarkup(head, false);
+    expect(markup).toBe(chrome.headMarkup(head, false));
+    expect(markup).toContain('<title>An &lt;answer&gt; &amp; more</title>');
+    expect(markup).toContain('<meta name="description" content="Why &quot;it&quot; works"/>');
+    expect(markup).not.toContain('noindex');
+    expect(chrome.headMarkup(head, true)).toContain('<meta name="robots" content="noindex"/>');
+    expect(chrome.headMarkup({ ...head, title: 'Another' }, false)).toContain('<title>Another</title>');
   });
 });
