@@ -3,7 +3,6 @@ import { ArticlePage } from '../../shared/components/Pages';
 import { pendingOf } from '../../shared/pending';
 import type { Article } from '../../shared/records';
 import { notFound } from '../http/errors';
-import { factsOf } from '../rules/article-facts';
 import { isValidSlug } from '../rules/routes';
 import { needsTopUp, NEW_ARTICLES_LIMIT, topUpNewArticles } from '../rules/new-articles';
 import { leadImageOf, sanitizedBodyOf } from '../rules/sanitize';
@@ -11,6 +10,7 @@ import { articleHead } from '../seo/page-head';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
 import { findNewOrEmpty, requiredOrUnavailable, type LookupScope } from '../upstream/failures';
+import { articleHeadingMarkupOf } from './article-heading-markup';
 import { categoriesOf } from './cards';
 import { newArticleMarkupOf } from './new-article-markup';
 import type { PageLoader } from './context';
@@ -40,19 +40,14 @@ export const loadArticle: PageLoader = async ({ site, origin, basePath, route, a
   const newArticles = pendingOf(newArticlesOf(article, site, basePath, api, lookup));
   const categories = await categoriesOf([article], site, api, lookup);
   const category = article.category ? categories.get(article.category) : undefined;
-  const facts = factsOf(article);
   return {
     status: 200,
     head: articleHead(site, origin, article, category),
     content: (
       <ArticlePage
         article={{
-          title: article.title || article.slug,
+          headingMarkup: articleHeadingMarkupOf(article, category, basePath),
           bodyHtml: sanitizedBodyOf(article, basePath),
-          category: category ? { name: category.name, slug: category.slug } : undefined,
-          author: article.author?.name,
-          published: facts.published,
-          updated: facts.updated,
           image: leadImageOf(article.image),
         }}
         newArticles={newArticles}

@@ -4,15 +4,21 @@ import type { Pending } from '../pending';
 import { ArticleList, StreamedNewArticles, type ArticleCard, type NewArticleMarkup } from './ArticleList';
 import { SiteLink, useSiteHref } from './SiteLink';
 
-export interface ArticleView {
+/** What an article's header shows: its category, title, author and dates. */
+export interface ArticleHeading {
   readonly title: string;
-  /** Already sanitized HTML. */
-  readonly bodyHtml: string;
   readonly category?: { readonly name: string; readonly slug: string } | undefined;
   readonly author?: string | undefined;
   readonly published: DateText | null;
   /** Only when it differs from the publication date. */
   readonly updated: DateText | null;
+}
+
+export interface ArticleView {
+  /** ArticleHeadingContent rendered (the server keeps it with the article record). */
+  readonly headingMarkup: string;
+  /** Already sanitized HTML. */
+  readonly bodyHtml: string;
   readonly image?: { readonly url: string; readonly alt: string; readonly width?: number | undefined; readonly height?: number | undefined } | null | undefined;
 }
 
@@ -42,34 +48,41 @@ function dateLine(label: string, date: DateText) {
   );
 }
 
+/** The inside of an article's header: the category's link, the title and a line of author and dates. */
+export function ArticleHeadingContent({ heading }: { heading: ArticleHeading }) {
+  return (
+    <>
+      {heading.category ? (
+        <p className="eyebrow">
+          <SiteLink className="article-category" href={`/category/${heading.category.slug}`}>
+            {heading.category.name}
+          </SiteLink>
+        </p>
+      ) : null}
+      <h1>{heading.title}</h1>
+      <p className="article-meta">
+        {[
+          heading.author ? <span className="article-author">By {heading.author}</span> : null,
+          heading.published ? dateLine('Published', heading.published) : null,
+          heading.updated ? dateLine('Updated', heading.updated) : null,
+        ]
+          .filter((part) => part !== null)
+          .map((part, position) => (
+            <Fragment key={position}>
+              {position > 0 ? ' · ' : null}
+              {part}
+            </Fragment>
+          ))}
+      </p>
+    </>
+  );
+}
+
 export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<readonly NewArticleMarkup[]> }) {
   return (
     <>
       <article className="article">
-        <header className="article-header">
-          {article.category ? (
-            <p className="eyebrow">
-              <SiteLink className="article-category" href={`/category/${article.category.slug}`}>
-                {article.category.name}
-              </SiteLink>
-            </p>
-          ) : null}
-          <h1>{article.title}</h1>
-          <p className="article-meta">
-            {[
-              article.author ? <span className="article-author">By {article.author}</span> : null,
-              article.published ? dateLine('Published', article.published) : null,
-              article.updated ? dateLine('Updated', article.updated) : null,
-            ]
-              .filter((part) => part !== null)
-              .map((part, position) => (
-                <Fragment key={position}>
-                  {position > 0 ? ' · ' : null}
-                  {part}
-                </Fragment>
-              ))}
-          </p>
-        </header>
+        <header className="article-header" dangerouslySetInnerHTML={{ __html: article.headingMarkup }} />
         {article.image ? (
           <img className="article-image" src={article.image.url} alt={article.image.alt} width={article.image.width} height={article.image.height} decoding="async" fetchPriority="high" />
         ) : null}
