@@ -26,9 +26,6 @@ export type Step<Needs, Adds extends Additions> = (req: Request, res: Response, 
 /** The last step, which always answers. */
 export type LastStep<Needs> = (req: Request, res: Response, stage: Needs) => Promise<void>;
 
-/** The rest of the chain, from a stage on. */
-type Run<Stage> = (req: Request, res: Response, stage: Stage) => Promise<void>;
-
 /**
  * The steps so far, every one of them guaranteeing its additions to the ones after it. (Function
  * properties, not methods: the compiler checks a method's parameters both ways, which would let
@@ -41,20 +38,31 @@ export interface StepChain<Current extends object> {
   readonly last: (final: LastStep<Current>) => RequestHandler;
 }
 
-/** `compose` puts the steps so far in front of the rest of the chain. */
-function chainOf<Current extends object>(compose: (rest: Run<Current>) => Run<Express.Locals>): StepChain<Current> {
+/**
+ * A step as the runner holds it. The runner hands every step the request's locals, which by
+ * then hold what the step's own type says: the compiler checked that when the step was added.
+ */
+type AnyStep = Step<Express.Locals, Additions>;
+
+/**
+ * The steps so far, in order. They run in one loop, and a step's answer is awaited only when it
+ * is a promise: most steps are synchronous, and a nested async wrapper per step cost every
+ * request a promise and a microtask turn per step (docs/performance.md).
+ */
+function chainOf<Current extends object>(steps: readonly AnyStep[]): StepChain<Current> {
   return {
-    step: <Adds extends Additions>(next: Step<Current, Adds>): StepChain<Current & Adds> =>
-      chainOf<Current & Adds>((rest) =>
-        compose(async (req, res, stage) => {
-          const added = await next(req, res, stage);
-          if (added !== ANSWERED) await rest(req, res, Object.assign(stage, added));
-        }),
-      ),
+    step: <Adds extends Additions>(next: Step<Current, Adds>): StepChain<Current & Adds> => chainOf<Current & Adds>([...steps, next as unknown as AnyStep]),
     last: (final) => {
-      const run = compose(final);
-      return function runSteps(req, res) {
-        return run(req, res, res.locals);
+      const answer = final as unknown as LastStep<Express.Locals>;
+      return async function runSteps(req, res) {
+        const stage = res.locals;
+        for (const step of steps) {
+          const result = step(req, res, stage);
+          const added = result instanceof Promise ? await result : result;
+          if (added === ANSWERED) return;
+          Object.assign(stage, added);
+        }
+        await answer(req, res, stage);
       };
     },
   };
@@ -62,5 +70,5 @@ function chainOf<Current extends object>(compose: (rest: Run<Current>) => Run<Ex
 
 /** A chain of typed steps over the request's locals, which start with nothing guaranteed. */
 export function requestSteps(): StepChain<Express.Locals> {
-  return chainOf((rest) => rest);
+  return chainOf([]);
 }

@@ -34,6 +34,14 @@ describe('requestSteps', () => {
     expect(seen).toEqual(['cooking@cooking.example.com']);
   });
 
+  it('builds two chains from one start without either seeing the other\'s steps', async () => {
+    const start = requestSteps().step(resolveHost);
+    const toCooking = start.step(() => ({ siteKey: 'cooking-too' })).last(async (_req, res, { siteKey }) => void res.send(siteKey));
+    const plain = start.last(async (_req, res, { siteKey }) => void res.send(siteKey));
+    expect((await request(appWith(toCooking)).get('/').expect(200)).text).toBe('cooking-too');
+    expect((await request(appWith(plain)).get('/').expect(200)).text).toBe('cooking');
+  });
+
   it('stops at a step that answered: the steps after it do not run', async () => {
     const later = jest.fn(answerWithHost);
     const chain = requestSteps()
