@@ -1,10 +1,10 @@
-import type { NewArticleMarkup } from '../../shared/components/ArticleList';
+import type { NewArticlesMarkup } from '../../shared/components/ArticleList';
 import { ArticlePage } from '../../shared/components/Pages';
 import { pendingOf } from '../../shared/pending';
 import type { Article } from '../../shared/records';
 import { notFound } from '../http/errors';
 import { isValidSlug } from '../rules/routes';
-import { needsTopUp, NEW_ARTICLES_LIMIT, topUpNewArticles } from '../rules/new-articles';
+import { needsTopUp, NEW_ARTICLES_LIMIT } from '../rules/new-articles';
 import { leadImageOf, sanitizedBodyOf } from '../rules/sanitize';
 import { articleHead } from '../seo/page-head';
 import type { Site } from '../site/load-site';
@@ -12,7 +12,7 @@ import type { ContentApi } from '../upstream/content-api';
 import { findNewOrEmpty, requiredOrUnavailable, type LookupScope } from '../upstream/failures';
 import { articleHeadingMarkupOf } from './article-heading-markup';
 import { categoriesOf } from './cards';
-import { newArticleMarkupOf } from './new-article-markup';
+import { newArticlesMarkupOf, NO_TOP_UP, shownOfAnswer } from './new-article-markup';
 import type { PageLoader } from './context';
 import { finalArticlesOf } from '../site/final-articles';
 
@@ -21,12 +21,12 @@ import { finalArticlesOf } from '../site/final-articles';
  * count as an empty list, topped up from article/home (final_articles order), without the
  * current article or repeats. Secondary: the page is streamed without waiting for it.
  */
-async function newArticlesOf(article: Article, site: Site, basePath: string, api: ContentApi, lookup: LookupScope): Promise<readonly NewArticleMarkup[]> {
+async function newArticlesOf(article: Article, site: Site, basePath: string, api: ContentApi, lookup: LookupScope): Promise<NewArticlesMarkup> {
   const answered = await findNewOrEmpty(lookup, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
-  const found = topUpNewArticles(answered, [], article._id);
-  const home = needsTopUp(found.length) ? await finalArticlesOf(site, api, lookup) : [];
+  const shown = shownOfAnswer(answered, article._id);
+  const home = needsTopUp(shown.length) ? await finalArticlesOf(site, api, lookup) : NO_TOP_UP;
   // The list shows titles and excerpts only: no category lookup for its entries.
-  return topUpNewArticles(found, home, article._id).map((item) => newArticleMarkupOf(item, basePath));
+  return newArticlesMarkupOf(shown, home, article._id, basePath);
 }
 
 /** An article by slug (primary: it decides the status), with the new articles streamed under it. */

@@ -55,24 +55,25 @@ export function NewArticleItem({ article }: { article: ArticleCard }) {
   );
 }
 
-/** A new article's entry as markup: NewArticleItem rendered once per article record (server/pages/new-article-markup.tsx). */
-export interface NewArticleMarkup {
+/** The whole new-articles list as markup: its entries' markup joined, and how many there are (server/pages/new-article-markup.tsx). */
+export interface NewArticlesMarkup {
+  readonly count: number;
   readonly markup: string;
 }
 
 /** The "new articles" list under an article: exactly one link per article (contract: `#new-articles`). */
-export function NewArticles({ articles }: { articles: readonly NewArticleMarkup[] }) {
-  if (articles.length === 0) return null;
+export function NewArticles({ list }: { list: NewArticlesMarkup }) {
+  if (list.count === 0) return null;
   return (
     <section id="new-articles" className="new-articles" aria-labelledby="new-articles-title">
       <h2 id="new-articles-title" className="section-title">New answers</h2>
-      <ul className="new-list" dangerouslySetInnerHTML={{ __html: articles.map((article) => article.markup).join('') }} />
+      <ul className="new-list" dangerouslySetInnerHTML={{ __html: list.markup }} />
     </section>
   );
 }
 
-function NewArticlesWhenLoaded({ articles }: { articles: Pending<readonly NewArticleMarkup[]> }) {
-  return <NewArticles articles={articles.arrived ? articles.arrived.value : use(articles.promise)} />;
+function NewArticlesWhenLoaded({ list }: { list: Pending<NewArticlesMarkup> }) {
+  return <NewArticles list={list.arrived ? list.arrived.value : use(list.promise)} />;
 }
 
 /**
@@ -80,10 +81,10 @@ function NewArticlesWhenLoaded({ articles }: { articles: Pending<readonly NewArt
  * list in the same response once it is loaded. Meanwhile an empty box keeps its place, so the
  * content below does not move when it arrives. A list that has arrived renders in place.
  */
-export function StreamedNewArticles({ articles }: { articles: Pending<readonly NewArticleMarkup[]> }) {
+export function StreamedNewArticles({ list }: { list: Pending<NewArticlesMarkup> }) {
   return (
     <Suspense fallback={<div className="new-articles new-articles-pending" aria-hidden="true" />}>
-      <NewArticlesWhenLoaded articles={articles} />
+      <NewArticlesWhenLoaded list={list} />
     </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DateText } from '../format';
 import type { Pending } from '../pending';
-import { ArticleList, StreamedNewArticles, type ArticleCard, type NewArticleMarkup } from './ArticleList';
+import { ArticleList, StreamedNewArticles, type ArticleCard, type NewArticlesMarkup } from './ArticleList';
 import { SiteLink, useSiteHref } from './SiteLink';
 
 /** What an article's header shows: its category, title, author and dates. */
@@ -78,7 +78,7 @@ export function ArticleHeadingContent({ heading }: { heading: ArticleHeading }) 
   );
 }
 
-export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<readonly NewArticleMarkup[]> }) {
+export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<NewArticlesMarkup> }) {
   return (
     <>
       <article className="article">
@@ -88,7 +88,7 @@ export function ArticlePage({ article, newArticles }: { article: ArticleView; ne
         ) : null}
         <div className="article-body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
       </article>
-      <StreamedNewArticles articles={newArticles} />
+      <StreamedNewArticles list={newArticles} />
     </>
   );
 }
