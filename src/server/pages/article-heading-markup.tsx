@@ -1,8 +1,8 @@
 /**
  * An article's heading (its category's link, title, author and dates) as markup: rendered once
  * per article record by React (the same ArticleHeadingContent component, the same output) and
- * kept with the record in a WeakMap for the category and base path it was made with, as the
- * new-articles entries are (decision 0300). The data cache hands every request the same record
+ * kept with the record for the category and base path it was made with (rules/kept-per-record.ts),
+ * as the new-articles entries are (decision 0300). The data cache hands every request the same record
  * and category objects until the API answers anew; a new answer brings new objects and a new render.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
@@ -10,14 +10,11 @@ import { ArticleHeadingContent } from '../../shared/components/Pages';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import type { Article, Category } from '../../shared/records';
 import { factsOf } from '../rules/article-facts';
+import { keptPerRecord } from '../rules/kept-per-record';
 
-const kept = new WeakMap<Article, { readonly category: Category | undefined; readonly basePath: string; readonly markup: string }>();
-
-export function articleHeadingMarkupOf(article: Article, category: Category | undefined, basePath: string): string {
-  const known = kept.get(article);
-  if (known && known.category === category && known.basePath === basePath) return known.markup;
+export const articleHeadingMarkupOf = keptPerRecord((article: Article, category: Category | undefined, basePath: string): string => {
   const facts = factsOf(article);
-  const markup = renderToStaticMarkup(
+  return renderToStaticMarkup(
     <BasePathProvider value={basePath}>
       <ArticleHeadingContent
         heading={{
@@ -30,6 +27,4 @@ export function articleHeadingMarkupOf(article: Article, category: Category | un
       />
     </BasePathProvider>,
   );
-  kept.set(article, { category, basePath, markup });
-  return markup;
-}
+});

@@ -3,9 +3,9 @@
  * 0290): the markup inside its header and footer, rendered once per Site by React itself (the
  * same components, the same output) and placed by the Shell as it is; its icon and feed link;
  * and per route, the ad slots and the app-state with its JSON. The Site is one object for as
- * long as its records are unchanged (site/site-loader.ts), so all this is kept with it in a
- * WeakMap: it goes when the Site goes, and a new answer of the API gives a new Site and a new
- * chrome. What varies by request (a campaign) is added by the page.
+ * long as its records are unchanged (site/site-loader.ts), so all this is kept with it
+ * (rules/kept-per-record.ts): it goes when the Site goes, and a new answer of the API gives a new
+ * Site and a new chrome. What varies by request (a campaign) is added by the page.
  * A header with a logo is the one part kept as elements: React preloads a page's first images
  * from its <head>, which only the whole document's render can do.
  */
@@ -17,6 +17,7 @@ import { FooterContent, HeaderContent, type ShellChrome, type ShellSite } from '
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import { joinPath } from '../../shared/format';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
+import { keptPerRecord } from '../rules/kept-per-record';
 import { FEED_PATH, type RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
 
@@ -90,7 +91,9 @@ function chromeOf(site: Site, basePath: string, stylesheet: string): SiteChrome 
   const feed = { title: `${site.name} (RSS)`, href: joinPath(basePath, FEED_PATH) };
   // A page's head is one object for as long as its records are unchanged (seo/page-head.ts), so
   // its markup goes with it; a head made per request (a search, an error) is rendered each time.
-  const heads = new WeakMap<PageHead, { readonly noindex: boolean; readonly markup: string }>();
+  const headMarkupOf = keptPerRecord((head: PageHead, noindex: boolean) =>
+    renderToStaticMarkup(<HeadElements head={{ ...head, noindex, favicon, feed }} brandColor={site.brandColor} stylesheet={stylesheet} />),
+  );
   return {
     theme,
     shell: { header: shellSite.logo ? { content: header } : { markup: markup(header) }, footer: { markup: markup(<FooterContent site={shellSite} />) } },
@@ -104,27 +107,11 @@ function chromeOf(site: Site, basePath: string, stylesheet: string): SiteChrome 
       }
       return route;
     },
-    headMarkup(head, noindex) {
-      const known = heads.get(head);
-      if (known?.noindex === noindex) return known.markup;
-      const headMarkup = renderToStaticMarkup(<HeadElements head={{ ...head, noindex, favicon, feed }} brandColor={site.brandColor} stylesheet={stylesheet} />);
-      heads.set(head, { noindex, markup: headMarkup });
-      return headMarkup;
-    },
+    headMarkup: headMarkupOf,
   };
 }
 
 /** The chromes of the sites of one app (one base path, one stylesheet). */
 export function createSiteChromes(basePath: string, stylesheet: string): SiteChromes {
-  const kept = new WeakMap<Site, SiteChrome>();
-  return {
-    of(site) {
-      let chrome = kept.get(site);
-      if (!chrome) {
-        chrome = chromeOf(site, basePath, stylesheet);
-        kept.set(site, chrome);
-      }
-      return chrome;
-    },
-  };
+  return { of: keptPerRecord((site: Site) => chromeOf(site, basePath, stylesheet)) };
 }

@@ -6,6 +6,7 @@
  */
 import { dateTextOf, isoDateOf, summarize, type DateText } from '../../shared/format';
 import type { Article } from '../../shared/records';
+import { keptPerRecord } from './kept-per-record';
 
 export interface ArticleFacts {
   readonly published: DateText | null;
@@ -30,13 +31,4 @@ function derive(article: Dated): ArticleFacts {
   };
 }
 
-const kept = new WeakMap<Dated, ArticleFacts>();
-
-export function factsOf(article: Dated): ArticleFacts {
-  let facts = kept.get(article);
-  if (!facts) {
-    facts = derive(article);
-    kept.set(article, facts);
-  }
-  return facts;
-}
+export const factsOf = keptPerRecord((article: Dated): ArticleFacts => derive(article));

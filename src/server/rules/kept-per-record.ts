@@ -16,5 +16,7 @@ export function keptPerRecord<Key extends object, Inputs extends readonly unknow
 }
 
 function sameInputs(kept: readonly unknown[], given: readonly unknown[]): boolean {
-  return kept.length === given.length && kept.every((input, index) => input === given[index]);
+  if (kept.length !== given.length) return false;
+  for (let index = 0; index < kept.length; index++) if (kept[index] !== given[index]) return false;
+  return true;
 }

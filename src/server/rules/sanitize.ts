@@ -4,6 +4,7 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { siteHref } from '../../shared/base-path';
+import { keptPerRecord } from './kept-per-record';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'code', 'pre', 'br', 'hr', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub'],
@@ -45,15 +46,7 @@ export function sanitizeArticleHtml(html: string, basePath: string): string {
  * Article objects come from the data cache and stay the same object while cached, so their
  * sanitized body is kept beside them and not recomputed on every render.
  */
-const sanitizedBodies = new WeakMap<object, { readonly basePath: string; readonly html: string }>();
-
-export function sanitizedBodyOf(article: { readonly body: string }, basePath: string): string {
-  const kept = sanitizedBodies.get(article);
-  if (kept?.basePath === basePath) return kept.html;
-  const html = sanitizeArticleHtml(article.body, basePath);
-  sanitizedBodies.set(article, { basePath, html });
-  return html;
-}
+export const sanitizedBodyOf = keptPerRecord((article: { readonly body: string }, basePath: string): string => sanitizeArticleHtml(article.body, basePath));
 
 /** http(s), a root-relative path, or an inline raster or SVG image (inert inside `<img>`). */
 const SAFE_IMAGE_URL = /^(?:https?:\/\/|\/(?!\/)|data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,])/i;

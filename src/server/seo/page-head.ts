@@ -5,6 +5,7 @@
 import type { Article, Category } from '../../shared/records';
 import { summarize } from '../../shared/format';
 import { factsOf } from '../rules/article-facts';
+import { keptPerRecord } from '../rules/kept-per-record';
 import type { PageHead } from '../../shared/components/Document';
 import type { Site } from '../site/load-site';
 import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';
@@ -28,17 +29,7 @@ const homeCrumb = (site: Site, origin: string): Crumb => ({ name: site.name, url
  * The home page's head, kept with its Site (one object while the site's records are unchanged)
  * for the origin it was made for: the head's markup is then kept with it (render/site-chrome.tsx).
  */
-const lastHomeHeads = new WeakMap<Site, { readonly origin: string; readonly head: PageHead }>();
-
-export function homeHead(site: Site, origin: string): PageHead {
-  const last = lastHomeHeads.get(site);
-  if (last?.origin === origin) return last.head;
-  const head = homeHeadOf(site, origin);
-  lastHomeHeads.set(site, { origin, head });
-  return head;
-}
-
-function homeHeadOf(site: Site, origin: string): PageHead {
+export const homeHead = keptPerRecord((site: Site, origin: string): PageHead => {
   const url = siteUrl(origin, '/');
   const description = siteDescription(site);
   const publisher = publisherOf(site, origin);
@@ -49,7 +40,7 @@ function homeHeadOf(site: Site, origin: string): PageHead {
     social: { type: 'website', title: site.name, description, url, siteName: site.name, image: publisher.logo ? { url: publisher.logo, alt: site.name } : undefined },
     structuredData: [websiteJsonLd({ name: site.name, url, description, searchUrlTemplate: `${url}?s={search_term_string}`, publisher })],
   };
-}
+});
 
 /**
  * The head an article's page was last given, kept with the article record (the data cache's
@@ -57,14 +48,10 @@ function homeHeadOf(site: Site, origin: string): PageHead {
  * for: every view of the article asks for the same head, and its JSON-LD is then serialized
  * once (Document). One entry per article, so it is as bounded as the data cache.
  */
-const lastArticleHeads = new WeakMap<Article, { readonly site: Site; readonly origin: string; readonly category: Category | undefined; readonly head: PageHead }>();
+const keptArticleHead = keptPerRecord((article: Article, site: Site, origin: string, category: Category | undefined) => articleHeadOf(site, origin, article, category));
 
 export function articleHead(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
-  const last = lastArticleHeads.get(article);
-  if (last && last.site === site && last.origin === origin && last.category === category) return last.head;
-  const head = articleHeadOf(site, origin, article, category);
-  lastArticleHeads.set(article, { site, origin, category, head });
-  return head;
+  return keptArticleHead(article, site, origin, category);
 }
 
 function articleHeadOf(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
@@ -99,14 +86,12 @@ interface CategoryListing {
 }
 
 /** A category page's head, kept with the listing it names, for the site, origin and category it was made for. */
-const lastCategoryHeads = new WeakMap<CategoryListing['articles'], { readonly site: Site; readonly origin: string; readonly category: Category; readonly page: number; readonly pages: number; readonly head: PageHead }>();
+const keptCategoryHead = keptPerRecord((articles: CategoryListing['articles'], site: Site, origin: string, category: Category, page: number, pages: number) =>
+  categoryHeadOf(site, origin, category, { articles, page, pages }),
+);
 
 export function categoryHead(site: Site, origin: string, category: Category, listing: CategoryListing): PageHead {
-  const last = lastCategoryHeads.get(listing.articles);
-  if (last && last.site === site && last.origin === origin && last.category === category && last.page === listing.page && last.pages === listing.pages) return last.head;
-  const head = categoryHeadOf(site, origin, category, listing);
-  lastCategoryHeads.set(listing.articles, { site, origin, category, page: listing.page, pages: listing.pages, head });
-  return head;
+  return keptCategoryHead(listing.articles, site, origin, category, listing.page, listing.pages);
 }
 
 /** A category page; pages after the first are their own canonical URL (`?page=N`). */
