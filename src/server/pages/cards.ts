@@ -3,15 +3,20 @@ import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
 import { factsOf } from '../rules/article-facts';
 import type { Site } from '../site/load-site';
+import { keptPerRecord } from '../rules/kept-per-record';
 import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 
-export async function categoriesOf(articles: readonly Article[], site: Site, api: ContentApi, lookup: LookupScope): Promise<Map<string, Category>> {
-  const known = new Map(site.menu.categories.map((category) => [category._id, category]));
-  const missing = [...new Set(articles.map((article) => article.category).filter((id): id is string => Boolean(id) && !known.has(id as string)))];
-  if (missing.length > 0) {
-    for (const category of await listOrEmpty(lookup, 'list', () => api.categoriesByIds(missing), [])) known.set(category._id, category);
-  }
+/** The menu's categories by id, kept with the Site's menu (one object while its records are unchanged). */
+const menuCategoriesById = keptPerRecord((categories: readonly Category[]): ReadonlyMap<string, Category> => new Map(categories.map((category) => [category._id, category])));
+
+/** The categories of `articles` by id: the menu's, and those outside it looked up (none when that fails). */
+export async function categoriesOf(articles: readonly Article[], site: Site, api: ContentApi, lookup: LookupScope): Promise<ReadonlyMap<string, Category>> {
+  const inMenu = menuCategoriesById(site.menu.categories);
+  const missing = [...new Set(articles.map((article) => article.category).filter((id): id is string => Boolean(id) && !inMenu.has(id as string)))];
+  if (missing.length === 0) return inMenu;
+  const known = new Map(inMenu);
+  for (const category of await listOrEmpty(lookup, 'list', () => api.categoriesByIds(missing), [])) known.set(category._id, category);
   return known;
 }
 
