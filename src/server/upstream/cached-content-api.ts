@@ -35,25 +35,26 @@ type ContentCall = keyof ContentApi;
  * no wait, so it answers even once the budget is spent.
  */
 export function createCachedContentApi(inner: ContentApi, cache: DataCache, log: Logger, budget: RequestBudget): ContentApi {
-  const cached = <K extends ContentCall>(name: K): ContentApi[K] => {
-    const call = inner[name] as (...args: unknown[]) => Promise<unknown>;
-    const tagsOf = DATA_TAGS[name] as (...args: unknown[]) => readonly PurgeTag[];
+  // One function context a request for all its calls: the view lives as long as its request, so
+  // every young collection during the request copies what it holds (docs/performance.md).
+  const lookup = <K extends ContentCall>(name: K, args: Parameters<ContentApi[K]>): ReturnType<ContentApi[K]> => {
+    const call = inner[name] as (...callArgs: unknown[]) => Promise<unknown>;
+    const tagsOf = DATA_TAGS[name] as (...callArgs: unknown[]) => readonly PurgeTag[];
     const bound: WaitBound = (wait) => untilSpent(name, budget, wait);
-    const wrapped = (...args: unknown[]) => cache.get(KIND_OF[name], cacheKeyOf(name, args), () => call(...args), { tags: () => tagsOf(...args), log, bound });
-    return wrapped as ContentApi[K];
+    return cache.get(KIND_OF[name], cacheKeyOf(name, args), () => call(...args), { tags: () => tagsOf(...args), log, bound }) as ReturnType<ContentApi[K]>;
   };
   return {
-    subdomainsByHost: cached('subdomainsByHost'),
-    domainsByHost: cached('domainsByHost'),
-    domainsById: cached('domainsById'),
-    globalSetting: cached('globalSetting'),
-    categoriesByIds: cached('categoriesByIds'),
-    categoriesBySlug: cached('categoriesBySlug'),
-    findNewArticles: cached('findNewArticles'),
-    homeArticles: cached('homeArticles'),
-    categoryArticles: cached('categoryArticles'),
-    searchArticles: cached('searchArticles'),
-    articleBySlug: cached('articleBySlug'),
+    subdomainsByHost: (...args) => lookup('subdomainsByHost', args),
+    domainsByHost: (...args) => lookup('domainsByHost', args),
+    domainsById: (...args) => lookup('domainsById', args),
+    globalSetting: (...args) => lookup('globalSetting', args),
+    categoriesByIds: (...args) => lookup('categoriesByIds', args),
+    categoriesBySlug: (...args) => lookup('categoriesBySlug', args),
+    findNewArticles: (...args) => lookup('findNewArticles', args),
+    homeArticles: (...args) => lookup('homeArticles', args),
+    categoryArticles: (...args) => lookup('categoryArticles', args),
+    searchArticles: (...args) => lookup('searchArticles', args),
+    articleBySlug: (...args) => lookup('articleBySlug', args),
   };
 }
 
