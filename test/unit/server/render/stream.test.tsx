@@ -11,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { queryObjects } from 'node:v8';
 import { runInThisContext } from 'node:vm';
+import { createBrotliDecompress } from 'node:zlib';
 import pino from 'pino';
 import { renderToDocument, streamDocument } from '../../../../src/server/render/stream';
 
@@ -78,4 +79,44 @@ test('a whole document: once it is rendered, nothing React keeps reaches the ele
   const html = await renderToDocument(<Page marker={new Marker()} />, { abortAfterMs: 5000, log });
   expect(html.toString()).toContain('<p>page</p>');
   expect(live()).toBe(0);
+});
+
+/** A page far larger than a socket's buffers: React's writes meet the response's backpressure. */
+function LargePage({ paragraphs }: { paragraphs: readonly string[] }) {
+  return (
+    <html>
+      <body>
+        {paragraphs.map((text, i) => (
+          <p key={i}>{text}</p>
+        ))}
+      </body>
+    </html>
+  );
+}
+
+test.each([['identity'], ['br']])('a streamed page larger than the socket buffers arrives whole to a client that reads slowly (%s)', async (encoding) => {
+  const paragraphs = Array.from({ length: 2000 }, (_, i) => `paragraph ${i} ${'é·'.repeat(300)}`);
+  const app = express();
+  const ended: Promise<void>[] = [];
+  app.get('/', (req, res) => {
+    ended.push(streamDocument(req, res, <LargePage paragraphs={paragraphs} />, 200, { abortAfterMs: 5000, log, nonce: undefined }));
+  });
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const body = await new Promise<string>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port: (server?.address() as AddressInfo).port, headers: { 'accept-encoding': encoding } }, (response) => {
+      const decoded = response.headers['content-encoding'] === 'br' ? response.pipe(createBrotliDecompress()) : response;
+      const chunks: Buffer[] = [];
+      // Nothing is read until the server has had to wait for the client.
+      response.pause();
+      setImmediate(() => response.resume());
+      decoded.on('data', (chunk: Buffer) => chunks.push(chunk));
+      decoded.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      decoded.on('error', reject);
+    }).on('error', reject);
+  });
+  await Promise.all(ended);
+  expect(body.length).toBeGreaterThan(1_000_000);
+  for (const i of [0, 999, 1999]) expect(body).toContain(`<p>${paragraphs[i]}</p>`);
+  expect(body.endsWith('</body></html>')).toBe(true);
 });
