@@ -20,7 +20,7 @@
  * (docs/performance.md). A client that leaves is seen on the response, whose close handler
  * aborts the render. React's listeners stay on what it wrote into and reach the whole render,
  * so they are dropped once that is destroyed: without that, renders outlived young collections
- * and were promoted, and the process made a full collection every second.
+ * and were promoted, and the process made full collections several times a second.
  */
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
