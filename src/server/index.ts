@@ -20,7 +20,7 @@ import type { Readiness } from './rules/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
 import { createCachedContentApi } from './upstream/cached-content-api';
-import { budgetedView } from './upstream/request-budget';
+import { budgetedViews } from './upstream/request-budget';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
 import { createOutageLog } from './upstream/outage-log';
 import { createPurger } from './purge/purger';
@@ -104,11 +104,12 @@ async function main(): Promise<void> {
     lastGoodMaxBytes: config.lastGoodMaxBytes,
   });
   const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
+  const contentApiWithin = budgetedViews(contentApi);
   const setup = createServerSetup({
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: config.dataCache ? (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget) : (_log, budget) => budgetedView(contentApi, budget),
+    contentApiFor: config.dataCache ? (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget) : (_log, budget) => contentApiWithin(budget),
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),

@@ -2,7 +2,7 @@ import type { Logger } from 'pino';
 import type { Stage } from '../request/locals';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
-import { budgetedView, type RequestBudget } from '../upstream/request-budget';
+import { budgetedViews, type RequestBudget } from '../upstream/request-budget';
 import type { Nothing, Step } from './steps';
 
 export interface RequestUpstreamDeps {
@@ -24,8 +24,9 @@ export interface RequestUpstreamDeps {
  */
 export function requestUpstream(deps: RequestUpstreamDeps): Step<Nothing, Stage<'upstream'>> {
   const now = deps.now ?? (() => performance.now());
+  const campaignApiWithin = budgetedViews(deps.campaignApi);
   return function scopeUpstreamToRequest(req) {
     const budget = { deadline: now() + deps.budgetMs, now };
-    return { upstream: { api: deps.contentApiFor(req.log, budget), campaignApi: budgetedView(deps.campaignApi, budget) } };
+    return { upstream: { api: deps.contentApiFor(req.log, budget), campaignApi: campaignApiWithin(budget) } };
   };
 }

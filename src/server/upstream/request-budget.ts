@@ -50,11 +50,22 @@ function withinBudget<T>(name: string, budget: RequestBudget, call: () => Promis
   return untilSpent(name, budget, call());
 }
 
-/** The same client, each call bounded by the request's budget. */
-export function budgetedView<T extends Calls<T>>(client: T, budget: RequestBudget): T {
-  const view: Record<string, (...args: never[]) => Promise<unknown>> = {};
-  for (const [name, call] of Object.entries<(...args: never[]) => Promise<unknown>>(client)) {
-    view[name] = (...args) => withinBudget(name, budget, () => call(...args));
+/**
+ * Views of a client, one a request, each call bounded by the view's budget. The calls are made
+ * once, here: a view is one small object, not a closure per call made for every request (see
+ * upstream/cached-content-api.ts). Each call looks its function up on the client when it is made.
+ */
+export function budgetedViews<T extends Calls<T>>(client: T): (budget: RequestBudget) => T {
+  const View = class {
+    constructor(readonly budget: RequestBudget) {}
+  };
+  const calls = client as Record<string, (...args: never[]) => Promise<unknown>>;
+  for (const name of Object.keys(client)) {
+    Object.defineProperty(View.prototype, name, {
+      value: function (this: InstanceType<typeof View>, ...args: never[]) {
+        return withinBudget(name, this.budget, () => Reflect.apply(calls[name] as (...callArgs: never[]) => Promise<unknown>, client, args));
+      },
+    });
   }
-  return view as T;
+  return (budget) => new View(budget) as unknown as T;
 }
