@@ -136,18 +136,38 @@ export function sendDocument(req: Request, res: Response, html: Buffer, status: 
 }
 
 /**
- * What React writes a streamed page into (see the top of this file): each chunk goes on to
- * `next` as it comes, with its backpressure, and React's flush after each part reaches a
- * compressor. Once it is over, it lets go of `next`.
+ * What React writes a streamed page into (see the top of this file): chunks go on to `next`
+ * with its backpressure, and React's flush after each part reaches a compressor. Corked while
+ * React writes its first pass (the shell, or the whole page when it is ready), the pass goes on
+ * as one chunk: one write of the response instead of eight, each with its chunk framing
+ * (docs/performance.md). Once it is over, it lets go of `next`.
  */
 class QuietSink extends Writable {
+  /** React asked for a flush while the sink was corked: it is passed on once the chunks are. */
+  private flushWhenUncorked = false;
+
   constructor(private next: (Writable & { flush?: () => void }) | undefined) {
     super({ emitClose: false, decodeStrings: false });
   }
 
   override _write(chunk: Buffer | string, encoding: BufferEncoding, callback: () => void): void {
-    if (!this.next || this.next.write(chunk, encoding)) callback();
-    else this.next.once('drain', callback);
+    this.whenPassed(this.next?.write(chunk, encoding) ?? true, callback);
+  }
+
+  /** What React wrote while the sink was corked, passed on as one chunk. */
+  override _writev(chunks: { chunk: Buffer | string; encoding: BufferEncoding }[], callback: () => void): void {
+    const joined = Buffer.concat(chunks.map(({ chunk, encoding }) => (typeof chunk === 'string' ? Buffer.from(chunk, encoding) : chunk)));
+    this.whenPassed(this.next?.write(joined) ?? true, callback);
+    if (this.flushWhenUncorked) {
+      this.flushWhenUncorked = false;
+      this.next?.flush?.();
+    }
+  }
+
+  /** The next stage's backpressure: `callback` once it has taken the chunk. */
+  private whenPassed(accepted: boolean, callback: () => void): void {
+    if (accepted) callback();
+    else this.next?.once('drain', callback);
   }
 
   override _final(callback: () => void): void {
@@ -163,7 +183,8 @@ class QuietSink extends Writable {
   }
 
   flush(): void {
-    this.next?.flush?.();
+    if (this.writableCorked) this.flushWhenUncorked = true;
+    else this.next?.flush?.();
   }
 }
 
@@ -232,7 +253,11 @@ export function streamDocument(req: Request, res: Response, element: ReactElemen
       const stages: Writable[] = [...(encoding === 'identity' ? [] : [createStreamEncoder(encoding)]), ...(whenWhole ? [heldEnd(whenWhole)] : [])];
       const [next = response] = stages;
       if (stages.length > 0) pipeline([...stages, response], () => undefined);
-      stream.pipe(new QuietSink(next));
+      // React writes what is ready in one pass, chunk by chunk: corked, the pass leaves as one write.
+      const sink = new QuietSink(next);
+      sink.cork();
+      stream.pipe(sink);
+      sink.uncork();
     },
     ...failureCallbacks(
       log,
