@@ -13,7 +13,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApi, get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+import { benchApi, get, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+import { requireWrk, runWrk } from './lib/wrk.mjs';
 
 const DURATION = process.env.DURATION ?? '10s';
 const CONNECTIONS = process.env.CONNECTIONS ?? '32';
@@ -23,10 +24,7 @@ const API = `http://127.0.0.1:${API_PORT}`;
 const APP = `http://127.0.0.1:${APP_PORT}`;
 const ARTICLE = '/the-quiet-revival-of-night-trains-in-europe';
 
-if (!hasCommand('wrk')) {
-  console.error('wrk is missing: apt-get install -y wrk');
-  process.exit(1);
-}
+requireWrk();
 if (!existsSync(benchApi)) {
   console.error(`the shared harness is missing: ${benchApi}`);
   process.exit(1);
@@ -34,25 +32,6 @@ if (!existsSync(benchApi)) {
 if (!existsSync(path.join(root, 'dist/server/index.js'))) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
 
 const upstreamCalls = async () => JSON.parse((await get(`${API}/__stats`)).body).total;
-
-function wrk(url, extraArgs = []) {
-  const args = ['-t1', `-c${CONNECTIONS}`, `-d${DURATION}`, '--latency', ...extraArgs, url];
-  const output = hasCommand('taskset') ? execFileSync('taskset', ['-c', '1', 'wrk', ...args]).toString() : execFileSync('wrk', args).toString();
-  const ms = (label) => {
-    const match = new RegExp(`^\\s+${label}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(output);
-    if (!match) return NaN;
-    const value = Number(match[1]);
-    return match[2] === 'us' ? value / 1000 : match[2] === 's' ? value * 1000 : value;
-  };
-  const errors = /Non-2xx or 3xx responses: (\d+)/.exec(output)?.[1] ?? '0';
-  const socketErrors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(output);
-  return {
-    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(output)?.[1]),
-    p50: ms(50),
-    p99: ms(99),
-    errors: Number(errors) + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
-  };
-}
 
 async function startApp(env) {
   const app = start(process.execPath, SERVER_ARGS, {
@@ -66,9 +45,9 @@ async function startApp(env) {
 async function measure(name, app, url, extraArgs) {
   // Prime, then warm up for a few seconds, then measure.
   await get(url);
-  if (!extraArgs) execFileSync(hasCommand('taskset') ? 'taskset' : 'wrk', [...(hasCommand('taskset') ? ['-c', '1', 'wrk'] : []), '-t1', `-c${CONNECTIONS}`, '-d3s', url], { stdio: 'ignore' });
+  if (!extraArgs) runWrk(url, { duration: '3s', connections: CONNECTIONS });
   const before = await upstreamCalls();
-  const result = wrk(url, extraArgs ?? []);
+  const result = runWrk(url, { duration: DURATION, connections: CONNECTIONS, extraArgs: extraArgs ?? [] });
   const calls = (await upstreamCalls()) - before;
   return { name, ...result, rssMiB: rssMiB(app.pid), upstreamCalls: calls };
 }
