@@ -9,11 +9,10 @@
  * Knobs: DURATION (default 10s), CONNECTIONS (32), APP_PORT (4110), API_PORT (4100).
  * The server runs on CPU 0 and wrk on CPU 1 when taskset exists, as in the shared harness.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApi, get, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+import { benchApi, ensureBuilt, get, requireBenchApi, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
 import { requireWrk, runWrk } from './lib/wrk.mjs';
 
 const DURATION = process.env.DURATION ?? '10s';
@@ -25,11 +24,8 @@ const APP = `http://127.0.0.1:${APP_PORT}`;
 const ARTICLE = '/the-quiet-revival-of-night-trains-in-europe';
 
 requireWrk();
-if (!existsSync(benchApi)) {
-  console.error(`the shared harness is missing: ${benchApi}`);
-  process.exit(1);
-}
-if (!existsSync(path.join(root, 'dist/server/index.js'))) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+requireBenchApi();
+ensureBuilt();
 
 const upstreamCalls = async () => JSON.parse((await get(`${API}/__stats`)).body).total;
 

@@ -13,13 +13,11 @@
  * (docs/performance.md, "The second round is still the optimizing compiler's").
  *
  * Knobs: WARMUP (3s), DURATION (10s), ROUNDS (3), IDLE_S (20), CONNECTIONS (32),
- * PAGE_CACHE_TTL_SECONDS ('0'; unset it with '' for the default), APP_PORT (4120), API_PORT (4102).
+ * PAGE_CACHE_TTL_SECONDS ('0'; unset it with '' for the default), APP_PORT (4125), API_PORT (4102).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { benchApi, get, root, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from './lib/processes.mjs';
+import { benchApi, ensureBuilt, get, requireBenchApi, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from './lib/processes.mjs';
 import { requireWrk, runWrk } from './lib/wrk.mjs';
 
 const WARMUP = process.env.WARMUP ?? '3s';
@@ -28,7 +26,7 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const IDLE_S = Number(process.env.IDLE_S ?? 20);
 const CONNECTIONS = process.env.CONNECTIONS ?? '32';
 const PAGE_CACHE_TTL_SECONDS = process.env.PAGE_CACHE_TTL_SECONDS ?? '0';
-const APP_PORT = Number(process.env.APP_PORT ?? 4120);
+const APP_PORT = Number(process.env.APP_PORT ?? 4125);
 const API_PORT = Number(process.env.API_PORT ?? 4102);
 const API = `http://127.0.0.1:${API_PORT}`;
 const APP = `http://127.0.0.1:${APP_PORT}`;
@@ -53,11 +51,8 @@ function compilerWorkOf(output) {
 }
 
 requireWrk();
-if (!existsSync(benchApi)) {
-  console.error(`the shared harness is missing: ${benchApi}`);
-  process.exit(1);
-}
-if (!existsSync(path.join(root, 'dist/server/index.js'))) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+requireBenchApi();
+ensureBuilt();
 
 const [flags, entry] = [SERVER_ARGS.slice(0, -1), SERVER_ARGS.at(-1)];
 const api = start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(API_PORT), HOST: '127.0.0.1' } });

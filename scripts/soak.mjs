@@ -4,18 +4,15 @@
  * mode) on the demo backend, run in this script's process (the app starts no demo in production); prints RSS every 10,000 requests and the growth between the 20,000th and the
  * 100,000th (target: under 30 MiB). Knobs: REQUESTS (100000), CONCURRENCY (32), PORT (4120).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import http from 'node:http';
-import path from 'node:path';
 import { importDemo } from './demo-server.mjs';
-import { root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+import { ensureBuilt, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);
 const PORT = Number(process.env.PORT ?? 4120);
 
-if (!existsSync(path.join(root, 'dist/server/index.js'))) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+ensureBuilt();
 
 const SLUGS = ['why-does-bread-go-stale', 'how-long-should-a-steak-rest-after-grilling', 'no-such-answer-here'];
 const HOSTS = ['localhost', 'cooking.localhost', 'tech.localhost', 'garden.localhost', 'travel.localhost', 'old.localhost', ...Array.from({ length: 60 }, (_, i) => `site${i}.localhost`)];

@@ -1,5 +1,5 @@
 /** Small helpers the benchmark and soak scripts share: start servers, wait, read RSS. */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -35,6 +35,18 @@ export const SERVER_ARGS = production.args;
 export const SERVER_ENV = production.env;
 
 export const hasCommand = (name) => process.env.PATH.split(':').some((dir) => existsSync(path.join(dir, name)));
+
+/** Builds the app when there is no build yet (a plain clone). */
+export function ensureBuilt() {
+  if (!existsSync(path.join(root, 'dist/server/index.js'))) execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
+}
+
+/** Exits with a clear line when the shared harness (its fake content API) is not beside the project. */
+export function requireBenchApi() {
+  if (existsSync(benchApi)) return;
+  console.error(`the shared harness is missing: ${benchApi}`);
+  process.exit(1);
+}
 
 /**
  * Starts a command pinned to a CPU when taskset exists. Its output goes to a file (as the
