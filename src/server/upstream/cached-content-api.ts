@@ -48,11 +48,16 @@ class CachedContentApi implements ContentApi {
   ) {}
 
   private lookup<K extends ContentCall>(name: K, args: Parameters<ContentApi[K]>): ReturnType<ContentApi[K]> {
+    const kind = KIND_OF[name];
+    const key = cacheKeyOf(name, args);
+    // A fresh answer first: what a miss needs is made only for a miss.
+    const fresh = this.cache.fresh(kind, key);
+    if (fresh) return fresh as ReturnType<ContentApi[K]>;
     const call = this.inner[name] as (...callArgs: unknown[]) => Promise<unknown>;
     const tagsOf = DATA_TAGS[name] as (...callArgs: unknown[]) => readonly PurgeTag[];
     const { inner, budget } = this;
     const bound: WaitBound = (wait) => untilSpent(name, budget, wait);
-    return this.cache.get(KIND_OF[name], cacheKeyOf(name, args), () => call.apply(inner, args), { tags: () => tagsOf(...args), log: this.log, bound }) as ReturnType<ContentApi[K]>;
+    return this.cache.get(kind, key, () => call.apply(inner, args), { tags: () => tagsOf(...args), log: this.log, bound }) as ReturnType<ContentApi[K]>;
   }
 
   subdomainsByHost(...args: Parameters<ContentApi['subdomainsByHost']>) {

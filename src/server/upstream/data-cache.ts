@@ -79,6 +79,8 @@ export const LONG_CACHE_POLICIES: Readonly<Record<CacheKind, CachePolicy>> = {
 
 interface Entry extends KeptValue {
   readonly tags: readonly PurgeTag[];
+  /** The value as a settled promise, made once when it is stored: what every fresh lookup answers. */
+  readonly answer: Promise<unknown>;
 }
 
 /** Bounds a lookup's wait for the upstream: the wait, or a failure once the lookup may wait no longer. */
@@ -143,7 +145,7 @@ class KindCache {
           // Purged while in flight: the answer may predate the change, so nothing keeps it.
           if (signal.aborted) return undefined;
           this.failures.delete(key);
-          const entry: Entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length, tags: flight.tags };
+          const entry: Entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length, tags: flight.tags, answer: Promise.resolve(value) };
           // Without the tags (a purge leaves the last good copy): they were 40% of a flood entry's heap.
           this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
           return entry;
@@ -200,21 +202,22 @@ class KindCache {
     return this.stale(kept, undefined);
   }
 
-  /** The value while it is fresh (made the LRU's most recent entry), else undefined. */
-  private freshValue(key: string): unknown {
+  /**
+   * The answer while the value is fresh (made the LRU's most recent entry), else undefined:
+   * straight from the LRU, without a miss's bookkeeping, since this is every request's path
+   * while the data is in its TTL. A fresh entry means the last load succeeded, so no failure
+   * can be pending for it.
+   */
+  fresh(key: string): Promise<unknown> | undefined {
     const current = this.cache.get(key);
     if (current === undefined || this.now() - current.storedAt >= this.policy.ttlMs) return undefined;
     this.options.onOutcome?.(this.kind, 'hit');
     this.lastGood.touch(key);
-    return current.value;
+    return current.answer;
   }
 
-  async get(key: string, fetch: Fetch): Promise<unknown> {
-    // A fresh value is answered straight from the LRU, without fetch()'s bookkeeping: this is
-    // every request's path while the data is in its TTL. A fresh entry means the last load
-    // succeeded, so no failure can be pending for it. (Answers are never undefined.)
-    const fresh = this.freshValue(key);
-    if (fresh !== undefined) return fresh;
+  /** A lookup of a key that has no fresh value: stale, remembered failure, or a fetch. */
+  async load(key: string, fetch: Fetch): Promise<unknown> {
     const failure = this.failures.get(key);
     if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
       const entry = this.cache.get(key, { allowStale: true }) ?? this.lastGood.get(key);
@@ -305,6 +308,11 @@ const UNBOUNDED: WaitBound = (wait) => wait;
 
 export interface DataCache {
   get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup?: LookupOptions): Promise<V>;
+  /**
+   * The key's value while it is fresh, as `get` would answer it, else undefined: a caller that
+   * checks this first makes what a miss needs (the loader, the tags) only for a miss.
+   */
+  fresh<V>(kind: CacheKind, key: string): Promise<V> | undefined;
   /** The value kept for a key (stale too, or its last good copy), or undefined; no upstream call. */
   peek(kind: CacheKind, key: string): unknown;
   /** Drops every entry with one of `tags` (every entry when null) from every kind; returns how many. */
@@ -322,8 +330,10 @@ export function createDataCache(options: DataCacheOptions): DataCache {
   return {
     get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup: LookupOptions = {}): Promise<V> {
       // The loader's value is stored as it came and handed back unchanged.
-      return caches[kind].get(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log, bound: lookup.bound ?? UNBOUNDED }) as Promise<V>;
+      const cache = caches[kind];
+      return (cache.fresh(key) ?? cache.load(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log, bound: lookup.bound ?? UNBOUNDED })) as Promise<V>;
     },
+    fresh: <V>(kind: CacheKind, key: string) => caches[kind].fresh(key) as Promise<V> | undefined,
     peek: (kind, key) => caches[kind].peek(key),
     purge(tags) {
       const matches = tags && ((entryTags: readonly PurgeTag[]) => entryTags.some((tag) => tags.has(tag)));

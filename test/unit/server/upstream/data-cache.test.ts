@@ -46,6 +46,19 @@ describe('data cache', () => {
     expect(outcomes.map(([, o]) => o)).toEqual(['miss', 'hit']);
   });
 
+  it('answers a fresh value without a loader: one settled answer while it is fresh, none before or after', async () => {
+    const { cache, outcomes, advance } = setup();
+    expect(cache.fresh('settings', 'k')).toBeUndefined();
+    await cache.get('settings', 'k', async () => ({ n: 1 }));
+    const answer = cache.fresh('settings', 'k');
+    expect(answer).toBeDefined();
+    expect(cache.fresh('settings', 'k')).toBe(answer);
+    expect(await answer).toEqual({ n: 1 });
+    expect(outcomes.map(([, o]) => o)).toEqual(['miss', 'hit', 'hit']);
+    advance(policy.ttlMs);
+    expect(cache.fresh('settings', 'k')).toBeUndefined();
+  });
+
   it('coalesces concurrent misses into one upstream call', async () => {
     const { cache } = setup();
     let release!: (v: string) => void;
