@@ -42,7 +42,11 @@ async function recordBars(page: Page): Promise<void> {
 }
 
 /** Resolves in an idle callback asked for now: after every idle callback the page asked for before. */
-const afterIdle = (page: Page) => page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined))));
+// Headless Chromium sometimes gives a page no idle period at all (puppeteer#10350), so the wait
+// has a deadline; it is later than the client's own (3 s, src/client/schedule.ts), so a task the
+// page asked for first still runs first.
+const afterIdle = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => resolve(undefined), { timeout: 5000 })));
 
 const barsSeen = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('bars') ?? '[]') as BarSighting[]);
 
