@@ -164,40 +164,39 @@ describe('ads after the article', () => {
     expect(adScripts.map(([, readyState]) => readyState)).toEqual(['complete', 'complete']);
   });
 
-  it('before load, a slot the visitor scrolls towards loads them at once', async () => {
-    // A short window and a lead image that does not arrive until the test says: `load` waits for it.
+  /**
+   * An article with every slot, in a short window, whose lead image does not arrive until the
+   * test says: `load` waits for it. Returns once the bundle has run (it queues GPT's commands at once).
+   */
+  async function openWithLoadHeld() {
     const visit = await harness.open({ viewport: { width: 1280, height: 400 } });
-    let releaseImage = () => undefined as void;
-    const imageHeld = new Promise<void>((resolve) => (releaseImage = resolve));
+    let releaseLoad = () => undefined as void;
+    const imageHeld = new Promise<void>((resolve) => (releaseLoad = resolve));
     await visit.context.route('https://cdn.example.com/**', async (route) => {
       await imageHeld;
       await route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL_GIF });
     });
     await visit.page.goto(harness.url('rich.test', '/lead-image-answer?testDisplayAd=on'), { waitUntil: 'domcontentloaded' });
-    // The bundle has run (it queues GPT's commands at once), and the page has not loaded.
     await visit.page.waitForFunction(() => Array.isArray((window as unknown as { googletag?: { cmd?: unknown } }).googletag?.cmd));
     expect(await visit.page.evaluate(() => document.readyState)).not.toBe('complete');
+    return { visit, releaseLoad };
+  }
+
+  it('before load, a slot the visitor scrolls towards loads them at once', async () => {
+    const { visit, releaseLoad } = await openWithLoadHeld();
     const gptRequested = visit.page.waitForRequest((request) => request.url() === GPT_URL);
     await visit.page.locator('#ad-banner_3').scrollIntoViewIfNeeded();
     await gptRequested;
     expect(visit.readyStateAt.get(GPT_URL)).not.toBe('complete');
-    releaseImage();
+    releaseLoad();
   });
 
   it('a slot already in view when the page opens does not load them before load', async () => {
-    const visit = await harness.open({ viewport: { width: 1280, height: 400 } });
-    let releaseImage = () => undefined as void;
-    const imageHeld = new Promise<void>((resolve) => (releaseImage = resolve));
-    await visit.context.route('https://cdn.example.com/**', async (route) => {
-      await imageHeld;
-      await route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL_GIF });
-    });
-    await visit.page.goto(harness.url('rich.test', '/lead-image-answer?testDisplayAd=on'), { waitUntil: 'domcontentloaded' });
-    await visit.page.waitForFunction(() => Array.isArray((window as unknown as { googletag?: { cmd?: unknown } }).googletag?.cmd));
+    const { visit, releaseLoad } = await openWithLoadHeld();
     // Two frames: any intersection report of the first layout has been delivered by then.
     await visit.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(visit.thirdParty.filter((url) => url === GPT_URL)).toEqual([]);
-    releaseImage();
+    releaseLoad();
     await gptAfterLoad(visit.page);
     expect(visit.readyStateAt.get(GPT_URL)).toBe('complete');
   });
