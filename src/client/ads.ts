@@ -32,7 +32,7 @@ const REVEALED_ON_RENDER: readonly AdSlotType[] = ['popup', 'anchor'];
  * so the ad request is under way before the slot is in view (GPT's lazy load then fetches
  * within two viewports, `fetchMarginPercent`).
  */
-export const SLOT_NEAR_MARGIN = '100% 0px';
+const SLOT_NEAR_MARGIN = '100% 0px';
 
 export function isSiderail(type: AdSlotType): boolean {
   return SIDERAILS.includes(type);

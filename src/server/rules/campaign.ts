@@ -18,7 +18,7 @@ export type CampaignRequest =
   | { readonly kind: 'campaign'; readonly id: string; readonly required: boolean };
 
 /** The longest id the app sends (longer ones name no campaign a link would carry). */
-export const MAX_CAMPAIGN_ID_LENGTH = 128;
+const MAX_CAMPAIGN_ID_LENGTH = 128;
 
 /**
  * RFC 3986's unreserved characters: an id that is the same text in a path segment, in a query
