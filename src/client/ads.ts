@@ -7,7 +7,7 @@ import { AD_SIZES, AD_SLOT_TYPES, MOBILE_BREAKPOINT, SIDERAIL_MIN_WIDTH, adEleme
 import type { AppState } from '../shared/app-state';
 import { isMobile } from '../shared/user-agent';
 import type { Consent } from './consent';
-import { loadScript } from './schedule';
+import { loadScript, whenLoadedOrNear } from './schedule';
 
 export const GPT_URL = 'https://securepubads.g.doubleclick.net/tag/js/gpt.js';
 export const ADSENSE_URL = 'https://pagead2.googlesyndication.com/pagead/js/adsbygoogle.js';
@@ -26,6 +26,13 @@ export interface SlotPlan {
 const SIDERAILS: readonly AdSlotType[] = ['siderail_left', 'siderail_right'];
 /** Hidden until their slot renders non-empty, then shown as flex. */
 const REVEALED_ON_RENDER: readonly AdSlotType[] = ['popup', 'anchor'];
+
+/**
+ * How near the viewport a slot is when the libraries load before `load`: one viewport ahead,
+ * so the ad request is under way before the slot is in view (GPT's lazy load then fetches
+ * within two viewports, `fetchMarginPercent`).
+ */
+const SLOT_NEAR_MARGIN = '100% 0px';
 
 export function isSiderail(type: AdSlotType): boolean {
   return SIDERAILS.includes(type);
@@ -69,6 +76,29 @@ export function unitPathFor(state: Pick<AppState, 'adUnitPath' | 'testAds'>, typ
   return state.testAds ? state.adUnitPath : `${state.adUnitPath.replace(/\/+$/, '')}/${type}`;
 }
 
+/** A slot left empty (no fill, or the library never ran): taken out, or a quiet space kept. */
+export type EmptySlotOutcome = 'collapse' | 'quiet';
+
+export interface EmptySlotFacts {
+  readonly type: AdSlotType;
+  /** The container's top edge, from the viewport's top (getBoundingClientRect().top). */
+  readonly top: number;
+  readonly viewportHeight: number;
+}
+
+/**
+ * Google's guidance on layout shift from ads: collapsing a slot moves what follows it. So a
+ * slot collapses only where that moves nothing the visitor sees: a fixed one (side rail, popup,
+ * anchor: nothing flows around it) or one whose top is below the viewport; any other keeps its
+ * space, quiet (no label, no box). Pure.
+ */
+export function emptySlotOutcome({ type, top, viewportHeight }: EmptySlotFacts): EmptySlotOutcome {
+  return isSiderail(type) || revealsOnRender(type) || top >= viewportHeight ? 'collapse' : 'quiet';
+}
+
+/** The classes styles.css gives an empty slot's container, by outcome. */
+export const EMPTY_SLOT_CLASS: Readonly<Record<EmptySlotOutcome, string>> = { collapse: 'ad-collapsed', quiet: 'ad-unfilled' };
+
 export interface PlanInput {
   readonly state: Pick<AppState, 'adSlots' | 'adUnitPath' | 'testAds'>;
   /** Slot types whose container is in the page. */
@@ -97,9 +127,21 @@ interface AdSenseWindow {
   adsbygoogle?: unknown[] & { requestNonPersonalizedAds?: 0 | 1 };
 }
 
+/** Marks a slot's container empty (collapsed or quiet), or filled again. */
+function markSlot(win: Window, type: AdSlotType, isEmpty: boolean): void {
+  const element = win.document.getElementById(adElementId(type));
+  if (!element) return;
+  element.classList.remove(...Object.values(EMPTY_SLOT_CLASS));
+  if (!isEmpty) return;
+  const outcome = emptySlotOutcome({ type, top: element.getBoundingClientRect().top, viewportHeight: win.innerHeight });
+  element.classList.add(EMPTY_SLOT_CLASS[outcome]);
+}
+
 /**
  * Loads GPT (and AdSense when asked) only when the page has ad containers to fill, once consent
- * allows Google tags; ads are requested non-personalised until consent grants personalisation.
+ * allows Google tags and the article has come first (after `load`, or as a slot comes near);
+ * ads are requested non-personalised until consent grants personalisation. A slot left empty,
+ * by no fill or by a library that did not load, does not stay a labelled box.
  */
 export function wireAds(win: Window, state: AppState, consent: Consent): void {
   const doc = win.document;
@@ -116,11 +158,14 @@ export function wireAds(win: Window, state: AppState, consent: Consent): void {
     const privacy = () => gpt.pubads().setPrivacySettings({ nonPersonalizedAds: !consent.personalisedAds() });
     privacy();
     consent.onUpdate(privacy);
-    gpt.setConfig({ singleRequest: true, collapseDiv: 'ON_NO_FILL', lazyLoad: { fetchMarginPercent: 200, renderMarginPercent: 100, mobileScaling: 2 } });
+    // GPT never collapses a slot itself: where that would move what the visitor sees is ours to say (markSlot).
+    gpt.setConfig({ singleRequest: true, collapseDiv: 'DISABLED', lazyLoad: { fetchMarginPercent: 200, renderMarginPercent: 100, mobileScaling: 2 } });
     gpt.pubads().addEventListener('slotRenderEnded', (event) => {
       const type = containers.find((candidate) => adElementId(candidate) === event.slot.getSlotElementId());
+      if (!type) return;
+      markSlot(win, type, event.isEmpty);
       const wrapper = doc.getElementById(event.slot.getSlotElementId())?.parentElement;
-      if (type && revealsOnRender(type) && wrapper) wrapper.style.display = event.isEmpty ? '' : 'flex';
+      if (revealsOnRender(type) && wrapper) wrapper.style.display = event.isEmpty ? '' : 'flex';
     });
     gpt.enableServices();
 
@@ -154,8 +199,14 @@ export function wireAds(win: Window, state: AppState, consent: Consent): void {
     personalisation();
     consent.onUpdate(personalisation);
   }
-  void consent.ready.then(() => {
-    loadScript(doc, GPT_URL);
-    if (state.adSense) loadScript(doc, ADSENSE_URL);
+  const slotElements = containers.flatMap((type) => doc.getElementById(adElementId(type)) ?? []);
+  whenLoadedOrNear(win, slotElements, SLOT_NEAR_MARGIN, () => {
+    void consent.ready.then(() => {
+      // Blocked (an ad blocker) or failed: no slot will fill.
+      loadScript(doc, GPT_URL).addEventListener('error', () => {
+        for (const type of containers) markSlot(win, type, true);
+      });
+      if (state.adSense) loadScript(doc, ADSENSE_URL);
+    });
   });
 }

@@ -5,7 +5,7 @@
  * code and no pixels where analytics is off (/fortified-portal), so nothing loads there.
  */
 import type { AppState } from '../shared/app-state';
-import { installGtag } from './gtag';
+import { installGtag, type Gtag } from './gtag';
 import { loadScript, whenLoadedAndIdle } from './schedule';
 
 export function gtagUrl(gaCode: string): string {
@@ -29,21 +29,28 @@ export function pixelUrls(pixels: AppState['pixels'], base: string): string[] {
 /**
  * gtag.js loads only once consent allows Google tags (`consentReady`: at once, or after the
  * consent platform's script); the consent default is already the data layer's first command.
+ * Returns, where the site has an analytics property, the page's gtag once `config` is queued
+ * (what vitals.ts sends its events with); null where there is none.
  */
-export function wireAnalytics(win: Window, state: Pick<AppState, 'gaCode' | 'pixels'>, consentReady: Promise<void> = Promise.resolve()): void {
+export function wireAnalytics(win: Window, state: Pick<AppState, 'gaCode' | 'pixels'>, consentReady: Promise<void> = Promise.resolve()): Promise<Gtag> | null {
   const { gaCode } = state;
   const pixels = pixelUrls(state.pixels, win.location.href);
-  if (!gaCode && pixels.length === 0) return;
+  if (!gaCode && pixels.length === 0) return null;
+  // Not Promise.withResolvers: the bundle targets Safari 15.
+  let configured: (gtag: Gtag) => void = () => undefined;
+  const analytics = new Promise<Gtag>((resolve) => (configured = resolve));
   whenLoadedAndIdle(win, () => {
     if (gaCode) {
       void consentReady.then(() => {
         const gtag = installGtag(win);
         gtag('js', new Date());
         gtag('config', gaCode);
+        configured(gtag);
         loadScript(win.document, gtagUrl(gaCode));
       });
     }
     // An image request is the beacon; the element never joins the page.
     for (const url of pixels) win.document.createElement('img').src = url;
   });
+  return gaCode ? analytics : null;
 }

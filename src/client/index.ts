@@ -5,6 +5,7 @@ import { readAppState } from './app-state';
 import { wireConsent } from './consent';
 import { wireProgressBar } from './progress';
 import { wireThemeToggle } from './theme';
+import { wireVitals } from './vitals';
 
 wireThemeToggle(document);
 const state = readAppState(document);
@@ -13,5 +14,7 @@ if (state) {
   const consent = wireConsent(window, state.consent);
   wireProgressBar(window, state.brandColor, state.basePath);
   wireAds(window, state, consent);
-  wireAnalytics(window, state, consent.ready);
+  const analytics = wireAnalytics(window, state, consent.ready);
+  // Only where analytics runs: the site's property, after consent (never on /fortified-portal).
+  if (analytics) wireVitals(analytics);
 }

@@ -1,7 +1,8 @@
 /** Ads in a real browser: slots, side rails by width, reveal on render, the test unit, no ads where none belong. */
 import type { Page } from 'playwright-core';
+import { ADSENSE_URL, GPT_URL } from '../../src/client/ads';
 import { AD_SLOT_TYPES, TEST_AD_UNIT_PATH } from '../../src/shared/ads';
-import type { FakeGptLog, FakeWindow } from './support/fakes';
+import { PIXEL_GIF, type FakeGptLog, type FakeWindow } from './support/fakes';
 import { PIXEL_PATH, useHarness } from './support/harness';
 
 const harness = useHarness();
@@ -80,7 +81,7 @@ describe('slots', () => {
     const { page } = await harness.open({ viewport: { width: 1280, height: 800 } });
     await page.goto(harness.url('example.com', '/'));
     const gpt = await gptAfterLoad(page);
-    expect(gpt.config).toEqual({ singleRequest: true, collapseDiv: 'ON_NO_FILL', lazyLoad: expect.objectContaining({ fetchMarginPercent: expect.any(Number) }) });
+    expect(gpt.config).toEqual({ singleRequest: true, collapseDiv: 'DISABLED', lazyLoad: expect.objectContaining({ fetchMarginPercent: expect.any(Number) }) });
     const anchor = gpt.defined.find((slot) => slot.id === 'ad-anchor');
     expect(anchor).toEqual({
       path: '/123/example/anchor',
@@ -146,5 +147,131 @@ describe('ad scripts', () => {
     await without.page.goto(harness.url('example.com', '/'));
     await gptAfterLoad(without.page);
     expect(without.thirdParty.filter((url) => url.includes('adsbygoogle'))).toEqual([]);
+  });
+});
+
+/** The three ad routes, on a site with banner, popup and side-rail slots. */
+const AD_ROUTES = ['/', '/article-1', '/category/alpha'] as const;
+
+describe('ads after the article', () => {
+  it.each(AD_ROUTES)('%s: gpt.js and AdSense are requested only after load', async (path) => {
+    const visit = await harness.open();
+    await visit.page.goto(harness.url('sub.example.com', path));
+    await visit.page.waitForFunction(() => (window as unknown as FakeWindow).__adsense === true);
+    await gptAfterLoad(visit.page);
+    const adScripts = [...visit.readyStateAt].filter(([url]) => /doubleclick|googlesyndication/.test(url));
+    expect(adScripts.map(([url]) => url).sort()).toEqual([ADSENSE_URL, GPT_URL]);
+    expect(adScripts.map(([, readyState]) => readyState)).toEqual(['complete', 'complete']);
+  });
+
+  /**
+   * An article with every slot, in a short window, whose lead image does not arrive until the
+   * test says: `load` waits for it. Returns once the bundle has run (it queues GPT's commands at once).
+   */
+  async function openWithLoadHeld() {
+    const visit = await harness.open({ viewport: { width: 1280, height: 400 } });
+    let releaseLoad = () => undefined as void;
+    const imageHeld = new Promise<void>((resolve) => (releaseLoad = resolve));
+    await visit.context.route('https://cdn.example.com/**', async (route) => {
+      await imageHeld;
+      await route.fulfill({ status: 200, contentType: 'image/gif', body: PIXEL_GIF });
+    });
+    await visit.page.goto(harness.url('rich.test', '/lead-image-answer?testDisplayAd=on'), { waitUntil: 'domcontentloaded' });
+    await visit.page.waitForFunction(() => Array.isArray((window as unknown as { googletag?: { cmd?: unknown } }).googletag?.cmd));
+    expect(await visit.page.evaluate(() => document.readyState)).not.toBe('complete');
+    return { visit, releaseLoad };
+  }
+
+  it('before load, a slot the visitor scrolls towards loads them at once', async () => {
+    const { visit, releaseLoad } = await openWithLoadHeld();
+    const gptRequested = visit.page.waitForRequest((request) => request.url() === GPT_URL);
+    await visit.page.locator('#ad-banner_3').scrollIntoViewIfNeeded();
+    await gptRequested;
+    expect(visit.readyStateAt.get(GPT_URL)).not.toBe('complete');
+    releaseLoad();
+  });
+
+  it('a slot already in view when the page opens does not load them before load', async () => {
+    const { visit, releaseLoad } = await openWithLoadHeld();
+    // Two frames: any intersection report of the first layout has been delivered by then.
+    await visit.page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(visit.thirdParty.filter((url) => url === GPT_URL)).toEqual([]);
+    releaseLoad();
+    await gptAfterLoad(visit.page);
+    expect(visit.readyStateAt.get(GPT_URL)).toBe('complete');
+  });
+});
+
+/** Sums the page's layout shifts (what CLS adds up), from the first paint on. */
+const observeLayoutShifts = () => {
+  const page = window as unknown as { __shifts: number };
+  page.__shifts = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) page.__shifts += entry.value;
+  }).observe({ type: 'layout-shift', buffered: true });
+};
+/** The shifts so far, once the frames that could report one have been drawn. */
+const layoutShifts = (page: Page) =>
+  page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve((window as unknown as { __shifts: number }).__shifts))))));
+
+/** What a visitor sees of a slot: its height, and whether it is still a labelled box. */
+const slotLook = (page: Page, id: string) =>
+  page.$eval(`#${id}`, (element) => {
+    const style = getComputedStyle(element);
+    return { display: style.display, height: element.getBoundingClientRect().height, label: getComputedStyle(element, '::before').content, background: style.backgroundColor };
+  });
+
+describe('a slot with no unit path', () => {
+  it('is not in the page, and no ad script loads', async () => {
+    const visit = await harness.open();
+    const pixel = visit.page.waitForRequest((request) => request.url().endsWith(PIXEL_PATH));
+    await visit.page.goto(harness.url('nounit.test', '/'));
+    await pixel;
+    expect(await visit.page.$$('[data-ad-slot]')).toEqual([]);
+    expect(visit.thirdParty.filter((url) => /doubleclick|googlesyndication/.test(url))).toEqual([]);
+  });
+});
+
+describe('a slot left empty', () => {
+  it.each(AD_ROUTES)('%s, no fill: no labelled box; in view a quiet space of the same height, below the viewport collapsed; CLS stays 0', async (path) => {
+    const visit = await harness.open({ viewport: { width: 1600, height: 700 } });
+    await visit.page.addInitScript(observeLayoutShifts);
+    await visit.page.goto(harness.url('sub.example.com', `${path}?testDisplayAd=on`));
+    await gptAfterLoad(visit.page);
+    const before = await slotLook(visit.page, 'ad-banner_1');
+    expect(before.label).not.toBe('none');
+    for (const type of AD_SLOT_TYPES) await visit.page.evaluate((id) => (window as unknown as FakeWindow).__gpt?.render(id, true), `ad-${type}`);
+
+    const banner = await slotLook(visit.page, 'ad-banner_1');
+    expect(banner).toEqual({ display: 'flex', height: before.height, label: 'none', background: 'rgba(0, 0, 0, 0)' });
+    expect((await slotLook(visit.page, 'ad-banner_3')).display).toBe('none');
+    expect((await slotLook(visit.page, 'ad-siderail_left')).display).toBe('none');
+    expect(await displayOf(visit.page, '.ad-popup-wrap')).toBe('none');
+    expect(await layoutShifts(visit.page)).toBe(0);
+  });
+
+  it('blocked (the library never loads): no labelled box, and CLS stays 0', async () => {
+    const visit = await harness.open({ viewport: { width: 1600, height: 700 } });
+    await visit.page.addInitScript(observeLayoutShifts);
+    await visit.context.route(GPT_URL, (route) => route.abort('blockedbyclient'));
+    const blocked = visit.page.waitForEvent('requestfailed', (request) => request.url() === GPT_URL);
+    await visit.page.goto(harness.url('sub.example.com', '/article-1?testDisplayAd=on'));
+    await blocked;
+    await visit.page.waitForFunction(() => document.getElementById('ad-banner_1')?.classList.contains('ad-unfilled'));
+    expect((await slotLook(visit.page, 'ad-banner_1')).label).toBe('none');
+    expect((await slotLook(visit.page, 'ad-banner_3')).display).toBe('none');
+    expect(await layoutShifts(visit.page)).toBe(0);
+    // The one console line is the browser's own, about the blocked request.
+    expect(await harness.closeVisits()).toEqual([expect.stringContaining(`ERR_BLOCKED_BY_CLIENT.Inspector (${GPT_URL})`)]);
+  });
+
+  it('filled: the box stays where it was (nothing moves)', async () => {
+    const visit = await harness.open({ viewport: { width: 1600, height: 700 } });
+    await visit.page.addInitScript(observeLayoutShifts);
+    await visit.page.goto(harness.url('sub.example.com', '/?testDisplayAd=on'));
+    await gptAfterLoad(visit.page);
+    for (const type of AD_SLOT_TYPES) await visit.page.evaluate((id) => (window as unknown as FakeWindow).__gpt?.render(id, false), `ad-${type}`);
+    expect((await slotLook(visit.page, 'ad-banner_1')).label).not.toBe('none');
+    expect(await layoutShifts(visit.page)).toBe(0);
   });
 });

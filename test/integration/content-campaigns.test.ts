@@ -49,10 +49,13 @@ describe('the two service paths', () => {
     expect(t.upstream.campaignCalls.map((call) => call.path)).toEqual(['/meta-ms/api/v1/meta-db/campaigns/checkCampaign/Spring_2026.news-letter~1']);
   });
 
-  it.each(['a%2F..%2Fb%3Fx%3D1', '..%2F..%2Fadmin', 'a%20b', '%C3%A9t%C3%A9', 'a%25b'])('an id with other characters (utm_id=%s) is never sent to the campaign service: no campaign', async (utmId) => {
-    const { state } = await load(`/?utm_id=${utmId}`);
-    expect(t.upstream.campaignCalls).toEqual([]);
-    expect(state.campaign).toEqual({ exists: false, headline: null });
+  it.each(['..', '.', '%2E%2E', 'a%2Fb', 'a%20b', 'a%09b', '', `${'x'.repeat(129)}`])('a utm_id that cannot be sent (%s) counts as absent: campaign_id is asked about', async (utmId) => {
+    const { state, headline } = await load(`/?utm_id=${utmId}&campaign_id=c1`);
+    expect(t.upstream.campaignCalls).toHaveLength(1);
+    expect(t.upstream.campaignCalls[0]).toMatchObject({ path: '/campaigns/api/v1/checkCampaign', query: { campaign_id: 'c1', count: '10' } });
+    expect(state.campaign).toEqual({ exists: true, headline: 'Big sale,Today only' });
+    expect(headline?.textContent).toBe('Big sale,Today only');
+    expect(t.logs.events('campaign.ids_missing')).toEqual([]);
   });
 
   it('runs on home, article, category and the search view; never on private, error or document routes', async () => {
@@ -102,6 +105,13 @@ describe('no id: no request, a warning, existence only when not required', () =>
     ['check-only.test', '/', true, false],
     ['sub.example.com', `/?utm_id=${'x'.repeat(129)}`, false, true],
     ['sub.example.com', '/?utm_id=&campaign_id=', false, true],
+    ['sub.example.com', '/?utm_id=..', false, true],
+    ['inherit.example.com', '/?utm_id=.', true, false],
+    ['sub.example.com', '/?utm_id=%2E%2E&campaign_id=a%2Fb', false, true],
+    ['sub.example.com', '/?utm_id=a%20b&campaign_id=%00', false, true],
+    ['inherit.example.com', '/?utm_id=a%2F..%2Fb%3Fx%3D1&campaign_id=..%2F..%2Fadmin', true, false],
+    ['sub.example.com', '/?utm_id=%252E%252E&campaign_id=%C3%A9t%C3%A9', false, true],
+    ['sub.example.com', `/?campaign_id=${'x'.repeat(129)}`, false, true],
   ])('%s%s (required %p) -> exists %p', async (host, path, required, exists) => {
     const { state, headline } = await load(path, host);
     expect(t.upstream.campaignCalls).toHaveLength(0);

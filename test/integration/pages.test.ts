@@ -142,6 +142,15 @@ describe('ads in the HTML and app-state', () => {
     }
   });
 
+  it('renders no slot where none could fill (slots listed, no ad unit path), unless previewed with the test unit', async () => {
+    for (const path of ['/', '/article-1', '/category/alpha']) {
+      const doc = parseHtml((await get(path, 'nounit.test')).text);
+      expect(doc.querySelector('[data-ad-slot]')).toBeNull();
+      expect(appStateOf(doc)).toMatchObject({ adSlots: [], adUnitPath: null, adSense: false });
+    }
+    expect(parseHtml((await get('/?testDisplayAd=on', 'nounit.test')).text).querySelectorAll('[data-ad-slot]')).toHaveLength(7);
+  });
+
   it('?testDisplayAd=on shows all seven slots with the test unit, even where ads are disabled', async () => {
     const doc = parseHtml((await get('/?testDisplayAd=on', 'dark.test')).text);
     expect(doc.querySelectorAll('[data-ad-slot]')).toHaveLength(7);

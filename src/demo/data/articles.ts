@@ -193,7 +193,7 @@ const articles: readonly Article[] = [
   {
     _id: 'art-9',
     slug: 'why-are-the-leaves-of-my-tomato-plant-curling',
-    domains: ['dom-garden', 'dom-answers'],
+    domains: ['dom-garden', 'dom-answers', 'dom-old'],
     title: 'Why are the leaves of my tomato plant curling?',
     excerpt:
       'Most tomato leaf curl is a harmless stress response to heat, drought or heavy pruning, but twisted new growth can point to herbicide damage or a virus.',
@@ -215,7 +215,7 @@ const articles: readonly Article[] = [
   {
     _id: 'art-10',
     slug: 'how-often-should-i-water-a-vegetable-garden',
-    domains: ['dom-garden', 'dom-answers'],
+    domains: ['dom-garden', 'dom-answers', 'dom-old'],
     title: 'How often should I water a vegetable garden?',
     excerpt:
       'Most vegetable beds need about 2.5 cm of water a week, given as deep soakings two or three times a week rather than a light sprinkle every day.',
@@ -238,7 +238,7 @@ const articles: readonly Article[] = [
   {
     _id: 'art-11',
     slug: 'why-are-my-zucchini-rotting-at-the-tip',
-    domains: ['dom-garden', 'dom-answers'],
+    domains: ['dom-garden', 'dom-answers', 'dom-old'],
     title: 'Why are my zucchini rotting at the tip?',
     excerpt:
       'Small zucchini that yellow and rot from the tip were usually not pollinated; larger ones with dark sunken ends often have blossom end rot.',
@@ -262,7 +262,7 @@ const articles: readonly Article[] = [
   {
     _id: 'art-12',
     slug: 'when-should-i-harvest-garlic',
-    domains: ['dom-garden', 'dom-answers'],
+    domains: ['dom-garden', 'dom-answers', 'dom-old'],
     title: 'When should I harvest garlic?',
     excerpt:
       'Harvest garlic when roughly a third to half of its leaves have turned brown, usually in early to midsummer, then cure the bulbs for a few weeks.',
@@ -287,7 +287,7 @@ const articles: readonly Article[] = [
   {
     _id: 'art-13',
     slug: 'why-are-my-houseplant-leaves-turning-yellow',
-    domains: ['dom-garden', 'dom-answers'],
+    domains: ['dom-garden', 'dom-answers', 'dom-old'],
     title: "Why are my houseplant's leaves turning yellow?",
     excerpt:
       'Overwatering is the most common reason houseplant leaves turn yellow, but poor light, underwatering, natural ageing and missing nutrients can also cause it.',
@@ -311,7 +311,7 @@ const articles: readonly Article[] = [
   {
     _id: 'art-14',
     slug: 'how-do-i-know-when-a-houseplant-needs-repotting',
-    domains: ['dom-garden', 'dom-answers'],
+    domains: ['dom-garden', 'dom-answers', 'dom-old'],
     title: 'How do I know when a houseplant needs repotting?',
     excerpt:
       'Roots poking out of the drainage holes, water running straight through and stalled growth are the clearest signs a houseplant has outgrown its pot.',
@@ -336,7 +336,7 @@ const articles: readonly Article[] = [
   {
     _id: 'art-15',
     slug: 'do-houseplants-really-purify-indoor-air',
-    domains: ['dom-garden', 'dom-answers'],
+    domains: ['dom-garden', 'dom-answers', 'dom-old'],
     title: 'Do houseplants really purify indoor air?',
     excerpt:
       'Not in any meaningful way: ordinary ventilation removes indoor pollutants far faster than a realistic number of houseplants could.',
@@ -359,7 +359,7 @@ const articles: readonly Article[] = [
   {
     _id: 'art-16',
     slug: 'why-are-the-tips-of-my-spider-plant-turning-brown',
-    domains: ['dom-garden', 'dom-answers'],
+    domains: ['dom-garden', 'dom-answers', 'dom-old'],
     title: 'Why are the tips of my spider plant turning brown?',
     excerpt:
       'Brown tips on spider plants are usually caused by salts and fluoride from tap water or fertiliser building up, helped along by dry air and uneven watering.',

@@ -6,7 +6,8 @@
  *                              with its own campaign flags (check + headlines)
  * - garden.localhost           domain found by host (step iii), dark, ads disabled
  * - travel.localhost           active subdomain, dark, no gaCode of its own (ANALYTICS_CODES)
- * - old.localhost              inactive subdomain: falls to the domain found by host (garden's twin)
+ * - old.localhost              inactive subdomain: falls to the domain found by host (garden's
+ *                              archive, which publishes garden's articles too)
  * - www.garden.localhost       global subdomain of garden.localhost, whose canonical host it is: a 301 there
  * - anything else              the global setting (step iv)
  * ads.txt: localhost and cooking.localhost have their own lines; the others serve the global's.

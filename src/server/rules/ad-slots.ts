@@ -29,6 +29,7 @@ export function selectAdSlots(input: AdSlotInput): AdSlotSelection {
   if (input.testDisplayAd) return { slots: AD_SLOT_TYPES, unitPath: TEST_AD_UNIT_PATH, testAds: true, adSense: false, unknown };
   if (input.adsDisabled) return { ...NO_ADS, unknown };
   const slots = AD_SLOT_TYPES.filter((type) => input.configuredSlots.includes(type));
-  if (slots.length === 0) return { ...NO_ADS, unknown };
-  return { slots, unitPath: input.adSenseParent || null, testAds: false, adSense: input.adSenseScript, unknown };
+  // Without an ad unit path no slot can ever fill: a box that cannot fill is not rendered.
+  if (slots.length === 0 || !input.adSenseParent) return { ...NO_ADS, unknown };
+  return { slots, unitPath: input.adSenseParent, testAds: false, adSense: input.adSenseScript, unknown };
 }

@@ -4,15 +4,9 @@ import { CAMPAIGN_HEADLINE_COUNT, campaignFallback, campaignRequestOf, campaignR
 import type { CampaignApi } from '../upstream/campaign-api';
 import { failureFields, isFailureWithoutCall } from '../upstream/failures';
 
-const MAX_ID_LENGTH = 128;
-
-function usableId(value: string | undefined): string | undefined {
-  return value && value.length <= MAX_ID_LENGTH ? value : undefined;
-}
-
 /** null when the site has no campaign flags on (no lookup runs). */
 export async function lookupCampaign(api: CampaignApi, log: Logger, flags: CampaignFlags, ids: { utmId?: string | undefined; campaignId?: string | undefined }): Promise<CampaignResult | null> {
-  const request = campaignRequestOf(flags, { utmId: usableId(ids.utmId), campaignId: usableId(ids.campaignId) });
+  const request = campaignRequestOf(flags, ids);
   switch (request.kind) {
     case 'none':
       return null;

@@ -1,5 +1,6 @@
 /** The campaign service (contract/content-api.md, Campaign service): one function per call. */
 import type { Logger } from 'pino';
+import { sendableCampaignId } from '../rules/campaign';
 import { campaignCheckSchema, type CampaignCheck } from '../../shared/records';
 import { splitCredentials } from './credentials';
 import { createHttpClient, type UpstreamObserver } from './http';
@@ -15,18 +16,6 @@ export interface CampaignApi {
 /** Endpoint names for metrics: the paths, with the utm id as a placeholder. */
 const BY_UTM_ID = '/meta-ms/api/v1/meta-db/campaigns/checkCampaign/:utmId';
 const BY_CAMPAIGN_ID = '/campaigns/api/v1/checkCampaign';
-
-/** RFC 3986's unreserved characters: a path segment as it is, with nothing to encode or decode. */
-const SAFE_UTM_ID = /^[A-Za-z0-9._~-]+$/;
-
-/**
- * A utm id as one path segment, or null when it cannot be asked about (it names no campaign):
- * only unreserved characters, so no service that decodes `%2F` before routing can read a path
- * climb into it; and neither `.` nor `..`, which URL parsing reads as path steps.
- */
-export function utmIdSegment(utmId: string): string | null {
-  return SAFE_UTM_ID.test(utmId) && utmId !== '.' && utmId !== '..' ? utmId : null;
-}
 
 const NO_CAMPAIGN: CampaignCheck = { isCampaignExists: false, headlines: [] };
 
@@ -64,8 +53,10 @@ export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
 
   return {
     async checkByUtmId(utmId, count) {
-      const segment = utmIdSegment(utmId);
-      if (segment === null) return NO_CAMPAIGN;
+      // The page asks only about sendable ids; this door never builds a path from another one
+      // (no service that decodes `%2F` before routing may read a path climb into it).
+      const segment = sendableCampaignId(utmId);
+      if (segment === undefined) return NO_CAMPAIGN;
       // The utm_id is a visitor's value, like the query values the logs never hold: a failure
       // names the endpoint with its placeholder.
       return check(BY_UTM_ID, `${baseUrl}${BY_UTM_ID.replace(':utmId', segment)}?count=${count}`, `${baseUrl}${BY_UTM_ID}?count=${count}`);

@@ -58,7 +58,7 @@ async function launchChromium(secureOrigins: readonly string[]): Promise<Browser
  * Fixture hosts the tests visit (test/fixtures/dataset.ts); `localhost` is the default site.
  * Production is HTTPS, so these http origins are marked secure like localhost is.
  */
-export const HOSTS = ['localhost', 'sub.example.com', 'example.com', 'noads.example.com', 'dark.test', 'unknown.test'] as const;
+export const HOSTS = ['localhost', 'sub.example.com', 'example.com', 'noads.example.com', 'dark.test', 'unknown.test', 'nounit.test', 'rich.test'] as const;
 export type Host = (typeof HOSTS)[number];
 
 /** The fixture's global setting has one pixel, at this path of the page's own host. */
@@ -69,6 +69,12 @@ export interface Visit {
   readonly context: BrowserContext;
   /** Requests to any host but the app's, in order. */
   readonly thirdParty: string[];
+  /**
+   * The page's `document.readyState` when each third-party request was made, before it is
+   * answered: a script inserted before `load` holds the load event until it is, so
+   * 'complete' here means the request came after `load`.
+   */
+  readonly readyStateAt: Map<string, string>;
   /** Pixel beacons requested. */
   readonly pixels: string[];
 }
@@ -118,6 +124,7 @@ async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
   const fakeThirdParty = (visit: Visit) => async (route: Route) => {
     const url = route.request().url();
     visit.thirdParty.push(url);
+    visit.readyStateAt.set(url, await route.request().frame().evaluate(() => document.readyState).catch(() => 'gone'));
     const script = (body: string) => route.fulfill({ status: 200, contentType: 'text/javascript', body });
     if (url.startsWith(GPT_URL)) return script(FAKE_GPT);
     if (url.startsWith(ADSENSE_URL)) return script(FAKE_ADSENSE);
@@ -136,7 +143,7 @@ async function startHarness(options: HarnessOptions = {}): Promise<Harness> {
       context.setDefaultTimeout(STEP_TIMEOUT_MS);
       const page = await context.newPage();
       const errors: string[] = [];
-      const visit: Visit = { page, context, thirdParty: [], pixels: [] };
+      const visit: Visit = { page, context, thirdParty: [], readyStateAt: new Map(), pixels: [] };
       page.on('console', (message) => {
         if (message.type() === 'error') errors.push(`console: ${message.text()} (${message.location().url})`);
       });

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { ADSENSE_URL, GPT_URL, siderailQuery, sizeMappingFor, sizesFor, slotPlans, unitPathFor, wireAds } from '../../../src/client/ads';
+import { ADSENSE_URL, EMPTY_SLOT_CLASS, GPT_URL, emptySlotOutcome, siderailQuery, sizeMappingFor, sizesFor, slotPlans, unitPathFor, wireAds } from '../../../src/client/ads';
 import { AD_SLOT_TYPES, TEST_AD_UNIT_PATH, type AdSlotType } from '../../../src/shared/ads';
 import type { AppState } from '../../../src/shared/app-state';
 import { closeTestWindows, testWindow } from './window';
@@ -169,6 +169,34 @@ function testConsent(ready: Promise<void> = Promise.resolve()) {
 /** Lets the promise callbacks queued so far run (the scripts load once consent is ready). */
 const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * The libraries load after `load` and an idle moment: jsdom has no requestIdleCallback, so a
+ * 1 ms timer, which fake timers (set before the window is made) run when the test says.
+ */
+const useFakeTimers = () => jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
+const loaded = (window: Window) => (window.document.readyState === 'complete' ? Promise.resolve() : new Promise((resolve) => window.addEventListener('load', resolve)));
+const afterLoadAndIdle = async (window: Window) => {
+  await loaded(window);
+  jest.advanceTimersByTime(1);
+  await settled();
+};
+afterEach(() => jest.useRealTimers());
+
+describe('an empty slot', () => {
+  it('collapses below the viewport, where nothing the visitor sees moves', () => {
+    expect(emptySlotOutcome({ type: 'banner_2', top: 800, viewportHeight: 800 })).toBe('collapse');
+    expect(emptySlotOutcome({ type: 'banner_3', top: 2400, viewportHeight: 800 })).toBe('collapse');
+  });
+  it('stays a quiet space in the viewport or above it, where collapsing would shift what is seen', () => {
+    expect(emptySlotOutcome({ type: 'banner_1', top: 120, viewportHeight: 800 })).toBe('quiet');
+    expect(emptySlotOutcome({ type: 'banner_2', top: 799, viewportHeight: 800 })).toBe('quiet');
+    expect(emptySlotOutcome({ type: 'banner_2', top: -600, viewportHeight: 800 })).toBe('quiet');
+  });
+  it('collapses wherever it is when it is fixed (side rails, popup, anchor): nothing flows around it', () => {
+    for (const type of ['siderail_left', 'siderail_right', 'popup', 'anchor'] as const) expect(emptySlotOutcome({ type, top: 100, viewportHeight: 800 })).toBe('collapse');
+  });
+});
+
 describe('wireAds', () => {
   it('loads no script when the page has no slot to fill', async () => {
     const { window, document } = testWindow(shellPage([]));
@@ -179,13 +207,16 @@ describe('wireAds', () => {
     expect((window as unknown as { googletag?: unknown }).googletag).toBeUndefined();
   });
 
-  it('loads gpt.js (and AdSense when asked) and defines the slots once GPT runs its queue', async () => {
+  it('loads gpt.js (and AdSense when asked) after load and an idle moment, and defines the slots once GPT runs its queue', async () => {
+    useFakeTimers();
     const { window, document } = testWindow(shellPage(['banner_1', 'popup', 'siderail_left']), { matching: ['(min-width: 1537px)'] });
     wireAds(window, state({ adSense: true }), testConsent());
     await settled();
+    expect(scriptsOf(document)).toEqual([]);
+    await afterLoadAndIdle(window);
     expect(scriptsOf(document)).toEqual([GPT_URL, ADSENSE_URL]);
     const gpt = installFakeGpt(window);
-    expect(gpt.configs).toEqual([{ singleRequest: true, collapseDiv: 'ON_NO_FILL', lazyLoad: { fetchMarginPercent: 200, renderMarginPercent: 100, mobileScaling: 2 } }]);
+    expect(gpt.configs).toEqual([{ singleRequest: true, collapseDiv: 'DISABLED', lazyLoad: { fetchMarginPercent: 200, renderMarginPercent: 100, mobileScaling: 2 } }]);
     expect(gpt.defined).toEqual(['ad-banner_1', 'ad-popup', 'ad-siderail_left']);
     expect(gpt.displayed).toEqual(gpt.defined);
   });
@@ -215,14 +246,37 @@ describe('wireAds', () => {
   });
 
   it('waits for consent to be ready (the consent platform first) before loading any Google script', async () => {
+    useFakeTimers();
     const { window, document } = testWindow(shellPage(['banner_1']));
     let ready = () => undefined as void;
     wireAds(window, state({ adSense: true }), testConsent(new Promise<void>((resolve) => (ready = resolve))));
-    await settled();
+    await afterLoadAndIdle(window);
     expect(scriptsOf(document)).toEqual([]);
     ready();
     await settled();
     expect(scriptsOf(document)).toEqual([GPT_URL, ADSENSE_URL]);
+  });
+
+  it('an empty render leaves no labelled box: a quiet space (in view here) or collapsed (fixed), undone by a fill', () => {
+    const { window, document } = testWindow(shellPage(['banner_1', 'siderail_left']), { matching: ['(min-width: 1537px)'] });
+    wireAds(window, state({ adSlots: ['banner_1', 'siderail_left'] }), testConsent());
+    const gpt = installFakeGpt(window);
+    const classes = (type: AdSlotType) => [...(document.getElementById(`ad-${type}`) as HTMLElement).classList];
+    gpt.render('ad-banner_1', true);
+    gpt.render('ad-siderail_left', true);
+    expect([classes('banner_1'), classes('siderail_left')]).toEqual([[EMPTY_SLOT_CLASS.quiet], [EMPTY_SLOT_CLASS.collapse]]);
+    gpt.render('ad-banner_1', false);
+    expect(classes('banner_1')).toEqual([]);
+  });
+
+  it('a library that does not load (blocked) leaves every slot empty, not a labelled box', async () => {
+    useFakeTimers();
+    const { window, document } = testWindow(shellPage(['banner_1', 'popup']));
+    wireAds(window, state({ adSlots: ['banner_1', 'popup'] }), testConsent());
+    await afterLoadAndIdle(window);
+    document.querySelector(`script[src="${GPT_URL}"]`)?.dispatchEvent(new (window as unknown as typeof globalThis).Event('error'));
+    expect(document.getElementById('ad-banner_1')?.classList.contains(EMPTY_SLOT_CLASS.quiet)).toBe(true);
+    expect(document.getElementById('ad-popup')?.classList.contains(EMPTY_SLOT_CLASS.collapse)).toBe(true);
   });
 
   it('requests non-personalised ads (GPT and AdSense) until consent grants personalisation', async () => {

@@ -43,7 +43,7 @@ describe('wireAnalytics', () => {
 
   it('queues js and config for the site code and loads gtag.js once the page has loaded', async () => {
     const { window, document } = testWindow('<html><head></head><body></body></html>');
-    wireAnalytics(window, { gaCode: 'G-SUBA', pixels: [] });
+    const configured = wireAnalytics(window, { gaCode: 'G-SUBA', pixels: [] });
     expect(gtagScripts(document)).toEqual([]);
     await loaded(window);
     expect(gtagScripts(document)).toEqual([]); // loaded, but the idle callback has not run yet
@@ -53,11 +53,15 @@ describe('wireAnalytics', () => {
     const dataLayer = (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => [...args]);
     expect(dataLayer[0]?.[0]).toBe('js');
     expect(dataLayer[1]).toEqual(['config', 'G-SUBA']);
+    // What vitals.ts sends with: the page's gtag, once config is queued.
+    await expect(configured).resolves.toBe((window as unknown as { gtag: unknown }).gtag);
   });
 
   it('loads nothing when the code is null and there are no pixels (as on /fortified-portal)', async () => {
     const { window, document } = testWindow('<html><head></head><body></body></html>');
-    wireAnalytics(window, { gaCode: null, pixels: [] });
+    // No property: nothing for field vitals to be sent to either.
+    expect(wireAnalytics(window, { gaCode: null, pixels: [] })).toBeNull();
+    expect(wireAnalytics(window, { gaCode: null, pixels: [{ name: 'p', url: '/p.gif' }] })).toBeNull();
     await afterLoadAndIdle(window);
     expect(gtagScripts(document)).toEqual([]);
     expect((window as unknown as { dataLayer?: unknown }).dataLayer).toBeUndefined();

@@ -25,6 +25,14 @@ describe('selectAdSlots', () => {
     expect(selection.slots).toHaveLength(7);
     expect(selection).toMatchObject({ unitPath: TEST_AD_UNIT_PATH, testAds: true });
   });
+  it('no ad unit path: no slot (none could fill), no AdSense; the unknown slots are still reported', () => {
+    for (const adSenseParent of [null, undefined, '']) {
+      expect(selectAdSlots({ ...base, adSenseParent })).toEqual({ slots: [], unitPath: null, testAds: false, adSense: false, unknown: ['nonsense'] });
+    }
+  });
+  it('no ad unit path, under ?testDisplayAd=on: every slot, with the test unit', () => {
+    expect(selectAdSlots({ ...base, adSenseParent: null, testDisplayAd: true })).toMatchObject({ slots: expect.arrayContaining(['anchor', 'banner_1']), unitPath: TEST_AD_UNIT_PATH });
+  });
   it('no configured slots: no ads, no AdSense', () => {
     expect(selectAdSlots({ ...base, configuredSlots: [] })).toMatchObject({ slots: [], adSense: false });
   });
