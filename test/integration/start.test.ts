@@ -126,6 +126,8 @@ describe('start-up', () => {
       // Which build runs is on the listening line.
       const listening = JSON.parse(await waitForLine(child, /server\.listening/)) as { maxConnections: number; openFilesLimit?: number };
       expect(listening).toMatchObject({ version: packageVersion, commit: gitCommit, maxConnections: expect.any(Number) });
+      // The line names the address to open (a host name: the IP shows the network's default site).
+      expect(listening).toMatchObject({ open: `http://localhost:${port}`, msg: expect.stringMatching(new RegExp(`^demo sites: open http://localhost:${port} \\(and http://cooking\\.localhost:${port}, `)) });
       // The connection cap stays below the process's open-files limit.
       if (listening.openFilesLimit !== undefined) expect(listening.maxConnections).toBeLessThan(listening.openFilesLimit);
       const base = `http://127.0.0.1:${port}`;
@@ -232,6 +234,31 @@ describe('start-up', () => {
       child.kill('SIGKILL');
     }
   }, 30_000);
+
+  it('on SIGTERM, server.stopped is the last line, after every request line, even when stdout is read slowly', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '', DRAIN_DELAY_MS: '0' } });
+    let stdout = '';
+    try {
+      await waitForLine(child, /server\.listening/);
+      // Nobody reads stdout for a while: the pipe fills and the log's writes wait, as behind a slow collector.
+      child.stdout.pause();
+      const base = `http://127.0.0.1:${port}`;
+      const requests = 600;
+      for (let sent = 0; sent < requests; sent += 50) {
+        await Promise.all(Array.from({ length: 50 }, (_, index) => request(base).get(`/no-such-answer-${sent + index}-${'x'.repeat(200)}`).set('Host', `localhost:${port}`)));
+      }
+      child.kill('SIGTERM');
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stdout.resume();
+      expect(await exitOf(child)).toBe(0);
+      const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { event?: string; path?: string });
+      expect(lines.at(-1)).toMatchObject({ event: 'server.stopped' });
+      expect(lines.filter((line) => line.path?.startsWith('/no-such-answer-')).length).toBe(requests);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
 
   it('serves Prometheus metrics on METRICS_PORT only', async () => {
     const [port, metricsPort] = [await freePort(), await freePort()];
