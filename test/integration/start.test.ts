@@ -9,7 +9,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { failWith, startFakeUpstream } from '../support/fake-upstream';
 import { testDataset } from '../fixtures/dataset';
-import { recipeTitled, runRecipe } from '../support/support-recipes';
+import { recipeTitled, runRecipe, supportRecipes } from '../support/support-recipes';
 
 const root = path.resolve(__dirname, '../..');
 const serverEntry = path.join(root, 'dist/server/index.js');
@@ -110,6 +110,15 @@ describe('start-up', () => {
     expect(stdout).toBe('');
   });
 
+  it("prints the README's configuration error example as it is written", async () => {
+    const example = /`(Invalid configuration: ([A-Z_]+) [^`]*\(got "([^"]*)"\))`/.exec(readFileSync(path.join(root, 'README.md'), 'utf8'));
+    expect(example).not.toBeNull();
+    const [, line, name = '', value = ''] = example ?? [];
+    const { code, lines } = await startUpFailure({ [name]: value });
+    expect(code).toBe(1);
+    expect(lines).toEqual([line]);
+  });
+
   it('never prints a malformed backend URL, which may carry credentials', async () => {
     const { code, lines } = await startUpFailure({ CONTENT_API_URL: 'http://ops:hunter2-secret@[::1', CAMPAIGN_API_URL: 'http://127.0.0.1:9' });
     expect(code).not.toBe(0);
@@ -183,9 +192,15 @@ describe('start-up', () => {
     npm.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     try {
       await waitForLine(npm, /server\.listening/);
+      expect((await request(`http://127.0.0.1:${port}`).get('/').set('Host', `cooking.localhost:${port}`)).status).toBe(200);
       npm.kill('SIGTERM');
       expect(await exitOf(npm)).toBe(0);
       expect(stdout).toContain('"event":"server.stopped","exitCode":0');
+      // The documented way to keep the log in a file (`npm start --silent > app.log`) gives JSON lines only, and every support recipe reads it.
+      for (const line of stdout.trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+      // (A recipe may find nothing here, such as the example reqId's grep; none may stop at a line jq cannot parse.)
+      for (const recipe of supportRecipes()) expect(await runRecipe(recipe, stdout).catch((error: Error) => error.message)).not.toMatch(/parse error|jq: error/);
+      expect(await runRecipe(recipeTitled('Which build runs'), stdout)).toMatch(/"event":"server\.listening"[^\n]*\n[^\n]*"event":"server\.stopped"/);
       // The server's port is free again: no orphaned server kept it.
       await expect(request(`http://127.0.0.1:${port}`).get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
     } finally {
