@@ -13,7 +13,8 @@ import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './observability/logger';
 import { startLineOf } from './observability/start-line';
 import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './edge/listeners';
-import { guardConnections } from './edge/connection-guard';
+import { FIRST_REQUEST_DEADLINE_MS, guardConnections, perPeerShareOf } from './edge/connection-guard';
+import { createRefusalReport } from './edge/refusal-report';
 import { trustFunctionOf } from './request/peer-trust';
 import { metricsPortHandler } from './edge/metrics-port';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
@@ -131,7 +132,12 @@ async function main(): Promise<void> {
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
   const server: Server = createLimitedServer(setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
   // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
-  guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy) });
+  const onRefused = createRefusalReport({
+    logger,
+    metrics,
+    settings: { maxConnections, perAddressShare: perPeerShareOf(maxConnections), firstRequestDeadlineMs: FIRST_REQUEST_DEADLINE_MS, trustProxy: config.trustProxy },
+  });
+  guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy), onRefused });
   server.listen(config.port, config.host);
   server.on('listening', () => {
     const port = addressPort(server) ?? config.port;
