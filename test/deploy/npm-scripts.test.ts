@@ -35,3 +35,8 @@ test('every `npm run X` and `npm start|test` the README and docs name is a scrip
   expect(named.size).toBeGreaterThan(5);
   expect([...named].filter((name) => !(name in scripts))).toEqual([]);
 });
+
+test('no locked package has an install script, which would run in its own folder, where the relative script-shell is not', () => {
+  const lock = JSON.parse(read('package-lock.json')) as { packages: Record<string, { hasInstallScript?: boolean }> };
+  expect(Object.entries(lock.packages).filter(([, entry]) => entry.hasInstallScript).map(([name]) => name)).toEqual([]);
+});
