@@ -3,7 +3,8 @@
  * embedded demo backend; bad configuration; SIGTERM.
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
@@ -303,6 +304,32 @@ describe('start-up', () => {
       // Node's warnings (a listener leak, a deprecation) would be here.
       expect(stderr).toBe('');
     } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('a connection past one address\'s share is refused with a line naming the peer and the setting, and counted', async () => {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '', MAX_CONNECTIONS: '128', DRAIN_DELAY_MS: '0' } });
+    const sockets: Socket[] = [];
+    try {
+      await Promise.all([waitForLine(child, /server\.listening/), waitForLine(child, /metrics\.listening/)]);
+      // An eighth of 128: 16 sockets from one address are held, the 17th is refused.
+      const refusedLine = waitForLine(child, /"event":"connection\.refused"/);
+      for (let n = 0; n <= 16; n++) {
+        const socket = connect({ port, host: '127.0.0.1' });
+        socket.on('error', () => undefined);
+        sockets.push(socket);
+        await once(socket, 'connect');
+      }
+      expect(JSON.parse(await refusedLine)).toMatchObject({ level: 40, reason: 'per_address_share', peer: '127.0.0.1', refused: 1, setting: 'MAX_CONNECTIONS', perAddressShare: 16, maxConnections: 128, trustProxy: false });
+      const metrics = await request(`http://127.0.0.1:${metricsPort}`).get('/metrics');
+      expect(metrics.text).toMatch(/^connections_refused_total\{reason="per_address_share"\} 1$/m);
+      expect(metrics.text).toMatch(/^connections_refused_total\{reason="cap"\} 0$/m);
+      child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       child.kill('SIGKILL');
     }
   }, 30_000);
