@@ -39,6 +39,8 @@ async function startApp(env) {
 }
 
 async function measure(name, app, url, extraArgs) {
+  // What runs now, on stderr (stdout is the table): a run takes seconds of silence.
+  console.error(`bench:harness: ${name}: ${extraArgs ? '' : '3 s warm-up, then '}${DURATION} with ${CONNECTIONS} connections`);
   // Prime, then warm up for a few seconds, then measure.
   await get(url);
   if (!extraArgs) runWrk(url, { duration: '3s', connections: CONNECTIONS });

@@ -74,6 +74,8 @@ function load(seconds, target) {
 }
 
 async function measure(name, app, target, { warm }) {
+  // What runs now, on stderr (stdout is the table): a run takes seconds of silence.
+  console.error(`bench: ${name}: ${warm ? `${WARM_UP_SECONDS} s warm-up, then ` : ''}${DURATION_SECONDS} s with ${CONNECTIONS} connections`);
   if (warm) await load(WARM_UP_SECONDS, target);
   const result = await load(DURATION_SECONDS, target);
   return {
@@ -88,6 +90,7 @@ async function measure(name, app, target, { warm }) {
 }
 
 const results = [];
+console.error(`bench: six runs of about ${DURATION_SECONDS + WARM_UP_SECONDS} s each (the demo backend and the app in production mode); the table comes at the end`);
 const demo = start(process.execPath, [path.join(root, 'dist/demo/main.js'), '--content-port', String(contentPort), '--campaign-port', String(campaignPort)], { cpu: 1 });
 try {
   // What autocannon and this machine can do at all: a raw node:http server on the app's CPU

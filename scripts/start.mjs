@@ -39,6 +39,8 @@ const built = existsSync(serverEntry) && existsSync(manifest);
 const srcDir = path.join(root, 'src');
 if (!built || (existsSync(srcDir) && newestSourceTime(srcDir) > statSync(serverEntry).mtimeMs)) {
   const { build } = await import('./build.mjs');
-  await build();
+  // stdout is the server's log, JSON lines only: a note about the build goes to stderr.
+  process.stderr.write(built ? 'npm start: the sources changed since the last build; building\n' : 'npm start: no build yet; building\n');
+  await build({ quiet: true });
 }
 createRequire(import.meta.url)(serverEntry);

@@ -1,14 +1,17 @@
 # Node releases from the npm registry, for machines whose own Node is older than the project's
-# (sourced by .ci/run and the stand-in base image of scripts/lib/stand-in-base.sh).
+# (sourced by scripts/on-declared-node.sh, .ci/run and the stand-in base image of
+# scripts/lib/stand-in-base.sh).
 #
 # The registry carries every Node release as the package node-linux-<arch> (`bin/node`, nothing
-# else; npm itself runs on any Node). `npm pack` fetches it with the registry's integrity check
-# and this machine's npm settings (proxy, CA), so nothing else needs network access.
+# else; npm itself runs on any Node). scripts/lib/fetch-node.mjs fetches it, checked against the
+# registry's integrity and by running it, before it is kept.
 
 # Prints the directory holding `node` of release $1 (X.Y.Z), fetched once into
-# ${QA_NODE_CACHE:-$XDG_CACHE_HOME/qa-sites/node} and reused after that.
+# ${QA_NODE_CACHE:-${XDG_CACHE_HOME:-~/.cache}/qa-sites/node} and reused after that. A cached
+# release that does not answer `bin/node --version` with vX.Y.Z (truncated, empty, another
+# release) is named in one line and fetched again.
 node_runtime_bin() {
-  local version="$1" arch cache dir tmp
+  local version="$1" arch cache dir printed status
   case "$(uname -m)" in
     x86_64) arch=x64 ;;
     aarch64 | arm64) arch=arm64 ;;
@@ -16,22 +19,24 @@ node_runtime_bin() {
   esac
   cache="${QA_NODE_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/qa-sites/node}"
   dir="$cache/node-linux-$arch-$version"
-  if [[ ! -x "$dir/bin/node" ]]; then
-    command -v npm >/dev/null || { echo "node-runtime: npm is needed to fetch node-linux-$arch@$version" >&2; return 1; }
-    mkdir -p "$cache"
-    tmp="$(mktemp -d "$cache/.fetch.XXXXXX")"
-    echo "node-runtime: fetching node-linux-$arch@$version from the npm registry into $cache" >&2
-    if ! (cd "$tmp" && npm pack --silent "node-linux-$arch@$version" >/dev/null) ||
-      ! tar -xzf "$tmp"/node-linux-"$arch"-"$version".tgz -C "$tmp" ||
-      [[ "$("$tmp/package/bin/node" -v 2>/dev/null)" != "v$version" ]]; then
-      rm -rf "$tmp"
-      echo "node-runtime: could not fetch a working node-linux-$arch@$version" >&2
-      return 1
-    fi
-    # A rename, so a run cut short never leaves a half-unpacked release behind.
-    rm -rf "$dir"
-    mv "$tmp/package" "$dir"
-    rm -rf "$tmp"
+  if [[ -e "$dir" ]]; then
+    status=0
+    printed="$("$dir/bin/node" --version 2>/dev/null)" || status=$?
+    [[ $status == 0 && "$printed" == "v$version" ]] && { printf '%s\n' "$dir/bin"; return 0; }
+    echo "node-runtime: the cached Node in $dir is broken ($(node_runtime_fault "$dir/bin/node" "$status" "$printed")); fetching it again" >&2
   fi
+  command -v npm >/dev/null || { echo "node-runtime: npm is needed to fetch node-linux-$arch@$version" >&2; return 1; }
+  node "$(dirname "${BASH_SOURCE[0]}")/fetch-node.mjs" "$version" "$arch" "$dir" || return 1
   printf '%s\n' "$dir/bin"
+}
+
+# What is wrong with a cached binary $1 whose `--version` exited $2 and printed $3.
+node_runtime_fault() {
+  local binary="$1" status="$2" printed="$3"
+  if [[ ! -e "$binary" ]]; then echo "no bin/node"
+  elif [[ ! -s "$binary" ]]; then echo "bin/node is empty"
+  elif ((status > 128)); then echo "bin/node --version died of signal $((status - 128)), a truncated file?"
+  elif ((status != 0)); then echo "bin/node --version exited $status"
+  else echo "bin/node --version printed ${printed:-nothing}"
+  fi
 }

@@ -45,7 +45,7 @@ export function requiredNode() {
 export function unsupportedNodeMessage(version = process.version) {
   const floor = requiredNode();
   if (isAtLeast(version, floor)) return undefined;
-  return `This project needs Node ${floor} or newer (Node 24 LTS); this is Node ${version.replace(/^v/, '')}. Install Node 24 (https://nodejs.org, or nvm install ${floor}), or run .ci/run, which fetches it.`;
+  return `This project needs Node ${floor} or newer (Node 24 LTS); this is Node ${version.replace(/^v/, '')}. Install Node 24 (https://nodejs.org, or nvm install ${floor}), or run it through npm (npm start, npm run <script>) or scripts/on-declared-node.sh, which fetch it.`;
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -7,6 +7,8 @@ import { editableContentApi } from './editing';
 import { demoCategories } from './data/categories';
 import { demoCampaigns, demoDomains, demoGlobalSetting, demoSubdomains } from './data/sites';
 
+export { demoShowcaseHosts } from './data/sites';
+
 export const demoDataset: DemoDataset = {
   global: demoGlobalSetting,
   domains: demoDomains,

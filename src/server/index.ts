@@ -11,8 +11,10 @@ import { commandLineOf, helpText } from './config/command-line';
 import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './config/config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './observability/logger';
+import { startLineOf } from './observability/start-line';
 import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './edge/listeners';
-import { guardConnections } from './edge/connection-guard';
+import { FIRST_REQUEST_DEADLINE_MS, guardConnections, perPeerShareOf } from './edge/connection-guard';
+import { createRefusalReport } from './edge/refusal-report';
 import { trustFunctionOf } from './request/peer-trust';
 import { metricsPortHandler } from './edge/metrics-port';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
@@ -36,6 +38,8 @@ const FAILURE_BACKOFF_MS = 2_000;
 const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
 /** While an upstream origin fails, one summary line for it per interval (outage-log.ts). */
 const OUTAGE_SUMMARY_INTERVAL_MS = 10_000;
+/** At exit, how long the log may take to write what it holds (a reader that stopped reading stdout). */
+const LOG_CLOSE_DEADLINE_MS = 500;
 
 function readConfig(): Config {
   try {
@@ -56,12 +60,12 @@ function addressPort(server: Server): number | undefined {
 }
 
 /** The embedded demo content API and campaign service (config.ts decides when it may run). */
-async function startDemo(logger: Logger): Promise<{ contentApiUrl: string; campaignApiUrl: string; close(): Promise<void> }> {
+async function startDemo(logger: Logger): Promise<{ contentApiUrl: string; campaignApiUrl: string; demoHosts: readonly string[]; close(): Promise<void> }> {
   // The demo lives apart from the app; it is imported only to be started.
-  const { startDemoBackend } = await import('../demo/index');
+  const { startDemoBackend, demoShowcaseHosts } = await import('../demo/index');
   const demo = await startDemoBackend();
   logger.info({ event: 'demo.started', contentApiUrl: demo.contentApiUrl, campaignApiUrl: demo.campaignApiUrl }, 'embedded demo backend started');
-  return demo;
+  return { contentApiUrl: demo.contentApiUrl, campaignApiUrl: demo.campaignApiUrl, demoHosts: demoShowcaseHosts, close: () => demo.close() };
 }
 
 async function main(): Promise<void> {
@@ -82,14 +86,20 @@ async function main(): Promise<void> {
   process.on('exit', () => logDestination.flushSync());
   const outage = createOutageLog({ log: logger, intervalMs: OUTAGE_SUMMARY_INTERVAL_MS });
   /** Every exit after start-up goes here, so server.stopped is the last line. */
-  const exit = (code: number): never => {
+  let exiting = false;
+  const exit = (code: number): void => {
+    if (exiting) return;
+    exiting = true;
     // An outage's last interval is summed up too.
     outage.flush();
     logger.info({ event: 'server.stopped', exitCode: code, uptimeSeconds: Math.round(process.uptime()), ...build }, 'stopped');
-    process.exit(code);
+    // The log is written out in order and closed (nothing is logged after this line), then the process ends.
+    process.exitCode = code;
+    setTimeout(() => process.exit(code), LOG_CLOSE_DEADLINE_MS).unref();
+    void logDestination.close().then(() => process.exit(code));
   };
 
-  const backend = config.backend.kind === 'remote' ? { ...config.backend, close: async () => {} } : await startDemo(logger);
+  const backend = config.backend.kind === 'remote' ? { ...config.backend, demoHosts: undefined, close: async () => {} } : await startDemo(logger);
   const readiness: Readiness = { ready: true };
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build);
   const metrics = prometheus ?? noMetrics;
@@ -122,14 +132,20 @@ async function main(): Promise<void> {
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
   const server: Server = createLimitedServer(setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
   // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
-  guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy) });
+  const onRefused = createRefusalReport({
+    logger,
+    metrics,
+    settings: { maxConnections, perAddressShare: perPeerShareOf(maxConnections), firstRequestDeadlineMs: FIRST_REQUEST_DEADLINE_MS, trustProxy: config.trustProxy },
+  });
+  guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy), onRefused });
   server.listen(config.port, config.host);
-  server.on('listening', () =>
-    logger.info(
-      { event: 'server.listening', port: addressPort(server), host: config.host, contentApiUrl: backend.contentApiUrl, maxConnections, openFilesLimit, ...build },
-      `listening on http://${config.host}:${addressPort(server)}`,
-    ),
-  );
+  server.on('listening', () => {
+    const port = addressPort(server) ?? config.port;
+    const { open, msg } = startLineOf(config.host, port, backend.demoHosts);
+    logger.info({ event: 'server.listening', port, host: config.host, open, contentApiUrl: backend.contentApiUrl, maxConnections, openFilesLimit, ...build }, msg);
+    // A person at a terminal reads the address without the JSON around it; the log (stdout) stays JSON.
+    if (process.stderr.isTTY) process.stderr.write(`${msg}\n`);
+  });
   server.on('error', (error) => {
     logger.fatal({ event: 'server.listen_failed', err: error }, 'could not listen');
     exit(1);

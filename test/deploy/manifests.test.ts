@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { Deployment } from 'kubernetes-types/apps/v1';
 import type { HorizontalPodAutoscaler } from 'kubernetes-types/autoscaling/v2';
 import type { ContainerPort, Service } from 'kubernetes-types/core/v1';
+import type { NetworkPolicy } from 'kubernetes-types/networking/v1';
 import type { PodDisruptionBudget } from 'kubernetes-types/policy/v1';
 import { parse, parseAllDocuments } from 'yaml';
 
@@ -53,7 +54,7 @@ function validateManifests(files: string[] = []): { status: number | null; lines
 describe("Kubernetes' own schemas", () => {
   test('accept every manifest of the kustomization', () => {
     const { status, lines } = validateManifests();
-    expect(lines).toEqual(['deployment.yaml', 'service.yaml', 'service-instances.yaml', 'pod-disruption-budget.yaml', 'horizontal-pod-autoscaler.yaml'].map((file) => `ok deploy/kubernetes/${file}#1`));
+    expect(lines).toEqual(['deployment.yaml', 'service.yaml', 'service-instances.yaml', 'pod-disruption-budget.yaml', 'horizontal-pod-autoscaler.yaml', 'network-policy.yaml'].map((file) => `ok deploy/kubernetes/${file}#1`));
     expect(status).toBe(0);
   });
 
@@ -70,12 +71,52 @@ describe("Kubernetes' own schemas", () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  /** The validator's lines for these manifests, each a variant of one of deploy/kubernetes written as YAML. */
+  function validateVariants(variants: Record<string, string>): { status: number | null; lines: string[] } {
+    const dir = mkdtempSync(path.join(tmpdir(), 'manifests-'));
+    try {
+      const files = Object.entries(variants).map(([name, text]) => {
+        writeFileSync(path.join(dir, name), text);
+        return path.join(dir, name);
+      });
+      return validateManifests(files);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  test('refuse an unknown field (kubectl apply would), naming where it is', () => {
+    const { status, lines } = validateVariants({ 'deployment.yaml': read('deploy/kubernetes/deployment.yaml').replace('readinessProbe:', 'readinesProbe:') });
+    expect(status).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/^invalid .*deployment\.yaml#1: spec\.template\.spec\.containers\[0\]\.readinesProbe: unknown field "readinesProbe" \(Kubernetes' Container has no such field\)$/)]);
+  });
+
+  test('refuse a port out of range, and a named port that the pods do not define', () => {
+    const { status, lines } = validateVariants({
+      'deployment.yaml': read('deploy/kubernetes/deployment.yaml').replace('containerPort: 9464', 'containerPort: 70000'),
+      'service.yaml': read('deploy/kubernetes/service.yaml').replace('targetPort: metrics', 'targetPort: metric'),
+      'network-policy.yaml': read('deploy/kubernetes/network-policy.yaml').replace('- port: metrics', '- port: metricz'),
+    });
+    expect(status).toBe(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/deployment\.yaml#1: spec\.template\.spec\.containers\[0\]\.ports\[1\]\.containerPort 70000 is not a port \(1-65535\)$/),
+      expect.stringMatching(/service\.yaml#1: spec\.ports targetPort "metric" is no named port of the pods it selects$/),
+      expect.stringMatching(/network-policy\.yaml#1: spec\.ingress port "metricz" is no named port of the pods it selects$/),
+    ]);
+  });
+
+  test('refuse a probe on a port its container does not name', () => {
+    const { status, lines } = validateVariants({ 'deployment.yaml': read('deploy/kubernetes/deployment.yaml').replace(/(readinessProbe:[\s\S]*?port: )metrics/, '$1admin') });
+    expect(status).toBe(1);
+    expect(lines).toEqual([expect.stringMatching(/readinessProbe names port "admin", which the container does not define$/)]);
+  });
 });
 
 describe('Kubernetes manifests', () => {
   test('every file of the kustomization is parsed here, and every manifest here is listed', () => {
     const kustomization = parse(read('deploy/kubernetes/kustomization.yaml')) as { resources: string[] };
-    expect(kustomization.resources.sort()).toEqual(['deployment.yaml', 'horizontal-pod-autoscaler.yaml', 'pod-disruption-budget.yaml', 'service-instances.yaml', 'service.yaml']);
+    expect(kustomization.resources.sort()).toEqual(['deployment.yaml', 'horizontal-pod-autoscaler.yaml', 'network-policy.yaml', 'pod-disruption-budget.yaml', 'service-instances.yaml', 'service.yaml']);
   });
 
   test('the Deployment runs as the image user, non-root, read-only, with no capabilities', () => {
@@ -159,6 +200,23 @@ describe('Kubernetes manifests', () => {
     expect(instances.spec?.ports?.map((port) => port.targetPort)).toEqual(['metrics']);
     const token = app?.env?.find((entry) => entry.name === 'PURGE_TOKEN');
     expect(token?.valueFrom?.secretKeyRef).toMatchObject({ key: 'token', optional: true });
+  });
+
+  test('the metrics port (metrics, probes, purge) takes only Prometheus, purge Jobs and the instances; the site port takes all', () => {
+    const policy = manifest<NetworkPolicy>('network-policy.yaml', 'NetworkPolicy');
+    expect(policy.spec?.podSelector.matchLabels).toEqual(podLabels);
+    expect(policy.spec?.policyTypes).toEqual(['Ingress']);
+    const rules = policy.spec?.ingress ?? [];
+    // Every container port is in exactly one rule: none is left closed by mistake or open by default.
+    expect(rules.flatMap((rule) => (rule.ports ?? []).map((port) => port.port)).sort()).toEqual([...containerPortNames].sort());
+    const site = rules.find((rule) => rule.ports?.some((port) => port.port === 'http'));
+    expect(site?.from).toBeUndefined();
+    const internal = rules.find((rule) => rule.ports?.some((port) => port.port === 'metrics'));
+    expect(internal?.from).toEqual([
+      { namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'monitoring' } }, podSelector: { matchLabels: { 'app.kubernetes.io/name': 'prometheus' } } },
+      { podSelector: { matchLabels: { 'app.kubernetes.io/component': 'purge' } } },
+      { podSelector: { matchLabels: podLabels } },
+    ]);
   });
 
   test('a rolling update never takes capacity away', () => {

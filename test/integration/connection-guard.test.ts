@@ -27,11 +27,14 @@ async function guarded(cap: number, options: { trustLoopback?: boolean; deadline
   }, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: 60_000, maxConnections: cap });
   const accepted: Socket[] = [];
   server.on('connection', (socket: Socket) => accepted.push(socket));
-  guardConnections(server, { cap, trust: trustFunctionOf(options.trustLoopback ? ['loopback'] : false), firstRequestDeadlineMs: options.deadlineMs ?? 60_000 });
+  // Every connection the guard closes, as the refusal report is told of it.
+  const refusals: string[] = [];
+  const onRefused = (reason: string, peer: string) => refusals.push(`${reason} ${peer}`);
+  guardConnections(server, { cap, trust: trustFunctionOf(options.trustLoopback ? ['loopback'] : false), firstRequestDeadlineMs: options.deadlineMs ?? 60_000, onRefused });
   servers.push(server);
   server.listen(0, '127.0.0.1');
   await once(server, 'listening');
-  return { port: (server.address() as AddressInfo).port, held, accepted };
+  return { port: (server.address() as AddressInfo).port, held, accepted, refusals };
 }
 
 /** A connected socket (from `localAddress`, another loopback address for another peer). */
@@ -57,7 +60,7 @@ const REQUEST = 'GET / HTTP/1.1\r\nHost: example.com\r\n\r\n';
 
 describe('guardConnections', () => {
   it('closes a connection whose first request is not complete by the deadline; a kept-alive idle one stays', async () => {
-    const { port } = await guarded(32, { deadlineMs: 100 });
+    const { port, refusals } = await guarded(32, { deadlineMs: 100 });
     const kept = await open(port);
     kept.write(REQUEST);
     expect(await firstAnswer(kept)).toMatch(/^HTTP\/1\.1 200 /);
@@ -65,6 +68,7 @@ describe('guardConnections', () => {
     const slowClosed = untilClosed(slow);
     slow.write('GET / HTTP/1.1\r\nHost: exa');
     expect(await slowClosed).toBe('');
+    expect(refusals).toEqual(['first_request_timeout 127.0.0.1']);
     // Past its own deadline (the slow socket, opened later, was closed by its), the kept-alive socket still answers.
     kept.write(REQUEST);
     expect(await firstAnswer(kept)).toMatch(/^HTTP\/1\.1 200 /);
@@ -73,10 +77,11 @@ describe('guardConnections', () => {
   it('gives one peer address a share of the cap; another peer and trusted proxies are not held to it', async () => {
     const cap = 40;
     const share = perPeerShareOf(cap);
-    const { port, accepted } = await guarded(cap);
+    const { port, accepted, refusals } = await guarded(cap);
     for (let n = 0; n < share; n++) await open(port);
     const refused = await open(port);
     expect(await untilClosed(refused)).toBe('');
+    expect(refusals).toEqual(['per_address_share 127.0.0.1']);
     const other = await open(port, '127.0.0.2');
     other.write(REQUEST);
     expect(await firstAnswer(other)).toMatch(/^HTTP\/1\.1 200 /);
@@ -88,16 +93,19 @@ describe('guardConnections', () => {
     const last = fromProxy.at(-1) as Socket;
     last.write(REQUEST);
     expect(await firstAnswer(last)).toMatch(/^HTTP\/1\.1 200 /);
+    expect(proxied.refusals).toEqual([]);
   });
 
   it('at the cap, a new connection takes the place of the oldest socket without a request; only when all are busy is it refused', async () => {
     const cap = 16;
-    const { port, held } = await guarded(cap);
+    const { port, held, refusals } = await guarded(cap);
     const idle = [];
     for (let n = 0; n < cap; n++) idle.push(await open(port, n % 2 ? '127.0.0.2' : '127.0.0.3'));
     const oldestClosed = untilClosed(idle[0] as Socket);
     const newcomer = await open(port, '127.0.0.4');
     expect(await oldestClosed).toBe('');
+    // Giving way is not a refusal.
+    expect(refusals).toEqual([]);
     newcomer.write(REQUEST);
     expect(await firstAnswer(newcomer)).toMatch(/^HTTP\/1\.1 200 /);
 
@@ -107,6 +115,7 @@ describe('guardConnections', () => {
     while (held.length < busy.length) await new Promise(setImmediate);
     const refused = await open(port, '127.0.0.5');
     expect(await untilClosed(refused)).toBe('');
+    expect(refusals).toEqual(['cap 127.0.0.5']);
     for (const release of held) release();
   });
 });

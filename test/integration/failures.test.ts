@@ -88,6 +88,8 @@ describe('nothing to serve', () => {
     expect(res.headers['retry-after']).toMatch(/^\d+$/);
     expect(res.text).not.toMatch(/at \w+ \(|node_modules|Error:/);
     expect(parseHtml(res.text).getElementById('app-state')).not.toBeNull();
+    // docs/support.md: with nothing cached, a failed site lookup ends in this 503, not in the default site.
+    expect(t.logs.events('site.lookup_failed').length).toBeGreaterThan(0);
   });
 
   it('an article the content API cannot give is a 503 inside the shell', async () => {

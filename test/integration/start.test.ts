@@ -3,13 +3,14 @@
  * embedded demo backend; bad configuration; SIGTERM.
  */
 import { execFileSync, spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import request from 'supertest';
 import { failWith, startFakeUpstream } from '../support/fake-upstream';
 import { testDataset } from '../fixtures/dataset';
-import { recipeTitled, runRecipe } from '../support/support-recipes';
+import { recipeTitled, runRecipe, supportRecipes } from '../support/support-recipes';
 
 const root = path.resolve(__dirname, '../..');
 const serverEntry = path.join(root, 'dist/server/index.js');
@@ -110,6 +111,15 @@ describe('start-up', () => {
     expect(stdout).toBe('');
   });
 
+  it("prints the README's configuration error example as it is written", async () => {
+    const example = /`(Invalid configuration: ([A-Z_]+) [^`]*\(got "([^"]*)"\))`/.exec(readFileSync(path.join(root, 'README.md'), 'utf8'));
+    expect(example).not.toBeNull();
+    const [, line, name = '', value = ''] = example ?? [];
+    const { code, lines } = await startUpFailure({ [name]: value });
+    expect(code).toBe(1);
+    expect(lines).toEqual([line]);
+  });
+
   it('never prints a malformed backend URL, which may carry credentials', async () => {
     const { code, lines } = await startUpFailure({ CONTENT_API_URL: 'http://ops:hunter2-secret@[::1', CAMPAIGN_API_URL: 'http://127.0.0.1:9' });
     expect(code).not.toBe(0);
@@ -126,6 +136,8 @@ describe('start-up', () => {
       // Which build runs is on the listening line.
       const listening = JSON.parse(await waitForLine(child, /server\.listening/)) as { maxConnections: number; openFilesLimit?: number };
       expect(listening).toMatchObject({ version: packageVersion, commit: gitCommit, maxConnections: expect.any(Number) });
+      // The line names the address to open (a host name: the IP shows the network's default site).
+      expect(listening).toMatchObject({ open: `http://localhost:${port}`, msg: expect.stringMatching(new RegExp(`^demo sites: open http://localhost:${port} \\(and http://cooking\\.localhost:${port}, `)) });
       // The connection cap stays below the process's open-files limit.
       if (listening.openFilesLimit !== undefined) expect(listening.maxConnections).toBeLessThan(listening.openFilesLimit);
       const base = `http://127.0.0.1:${port}`;
@@ -181,9 +193,15 @@ describe('start-up', () => {
     npm.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     try {
       await waitForLine(npm, /server\.listening/);
+      expect((await request(`http://127.0.0.1:${port}`).get('/').set('Host', `cooking.localhost:${port}`)).status).toBe(200);
       npm.kill('SIGTERM');
       expect(await exitOf(npm)).toBe(0);
       expect(stdout).toContain('"event":"server.stopped","exitCode":0');
+      // The documented way to keep the log in a file (`npm start --silent > app.log`) gives JSON lines only, and every support recipe reads it.
+      for (const line of stdout.trim().split('\n')) expect(() => JSON.parse(line) as unknown).not.toThrow();
+      // (A recipe may find nothing here, such as the example reqId's grep; none may stop at a line jq cannot parse.)
+      for (const recipe of supportRecipes()) expect(await runRecipe(recipe, stdout).catch((error: Error) => error.message)).not.toMatch(/parse error|jq: error/);
+      expect(await runRecipe(recipeTitled('Which build runs'), stdout)).toMatch(/"event":"server\.listening"[^\n]*\n[^\n]*"event":"server\.stopped"/);
       // The server's port is free again: no orphaned server kept it.
       await expect(request(`http://127.0.0.1:${port}`).get('/healthz')).rejects.toThrow(/ECONNREFUSED/);
     } finally {
@@ -233,6 +251,31 @@ describe('start-up', () => {
     }
   }, 30_000);
 
+  it('on SIGTERM, server.stopped is the last line, after every request line, even when stdout is read slowly', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '', DRAIN_DELAY_MS: '0' } });
+    let stdout = '';
+    try {
+      await waitForLine(child, /server\.listening/);
+      // Nobody reads stdout for a while: the pipe fills and the log's writes wait, as behind a slow collector.
+      child.stdout.pause();
+      const base = `http://127.0.0.1:${port}`;
+      const requests = 600;
+      for (let sent = 0; sent < requests; sent += 50) {
+        await Promise.all(Array.from({ length: 50 }, (_, index) => request(base).get(`/no-such-answer-${sent + index}-${'x'.repeat(200)}`).set('Host', `localhost:${port}`)));
+      }
+      child.kill('SIGTERM');
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stdout.resume();
+      expect(await exitOf(child)).toBe(0);
+      const lines = stdout.trim().split('\n').map((line) => JSON.parse(line) as { event?: string; path?: string });
+      expect(lines.at(-1)).toMatchObject({ event: 'server.stopped' });
+      expect(lines.filter((line) => line.path?.startsWith('/no-such-answer-')).length).toBe(requests);
+    } finally {
+      child.kill('SIGKILL');
+    }
+  }, 60_000);
+
   it('serves Prometheus metrics on METRICS_PORT only', async () => {
     const [port, metricsPort] = [await freePort(), await freePort()];
     const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '' } });
@@ -261,6 +304,32 @@ describe('start-up', () => {
       // Node's warnings (a listener leak, a deprecation) would be here.
       expect(stderr).toBe('');
     } finally {
+      child.kill('SIGKILL');
+    }
+  }, 30_000);
+
+  it('a connection past one address\'s share is refused with a line naming the peer and the setting, and counted', async () => {
+    const [port, metricsPort] = [await freePort(), await freePort()];
+    const child = spawn(process.execPath, [serverEntry], { env: { ...process.env, PORT: String(port), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', CONTENT_API_URL: '', CAMPAIGN_API_URL: '', MAX_CONNECTIONS: '128', DRAIN_DELAY_MS: '0' } });
+    const sockets: Socket[] = [];
+    try {
+      await Promise.all([waitForLine(child, /server\.listening/), waitForLine(child, /metrics\.listening/)]);
+      // An eighth of 128: 16 sockets from one address are held, the 17th is refused.
+      const refusedLine = waitForLine(child, /"event":"connection\.refused"/);
+      for (let n = 0; n <= 16; n++) {
+        const socket = connect({ port, host: '127.0.0.1' });
+        socket.on('error', () => undefined);
+        sockets.push(socket);
+        await once(socket, 'connect');
+      }
+      expect(JSON.parse(await refusedLine)).toMatchObject({ level: 40, reason: 'per_address_share', peer: '127.0.0.1', refused: 1, setting: 'MAX_CONNECTIONS', perAddressShare: 16, maxConnections: 128, trustProxy: false });
+      const metrics = await request(`http://127.0.0.1:${metricsPort}`).get('/metrics');
+      expect(metrics.text).toMatch(/^connections_refused_total\{reason="per_address_share"\} 1$/m);
+      expect(metrics.text).toMatch(/^connections_refused_total\{reason="cap"\} 0$/m);
+      child.kill('SIGTERM');
+      expect(await exitOf(child)).toBe(0);
+    } finally {
+      for (const socket of sockets) socket.destroy();
       child.kill('SIGKILL');
     }
   }, 30_000);

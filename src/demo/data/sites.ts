@@ -14,6 +14,9 @@
  */
 import type { SiteSettingInput } from '../../shared/records';
 
+/** The demo's sites worth opening first (the start line names them; the README's table says what each shows). */
+export const demoShowcaseHosts: readonly string[] = ['localhost', 'cooking.localhost', 'tech.localhost', 'garden.localhost', 'travel.localhost'];
+
 const everyAdSlot = ['anchor', 'banner_1', 'banner_2', 'banner_3', 'popup', 'siderail_left', 'siderail_right'];
 
 export const demoGlobalSetting: SiteSettingInput = {

@@ -16,6 +16,7 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { peerIsTrusted, type TrustFunction } from '../request/peer-trust';
+import type { RefusalReason } from '../rules/connection-refusals';
 
 /** A new connection's first request headers must be complete by then. */
 export const FIRST_REQUEST_DEADLINE_MS = 3_000;
@@ -30,6 +31,8 @@ export interface GuardOptions {
   readonly cap: number;
   readonly trust: TrustFunction;
   readonly firstRequestDeadlineMs?: number;
+  /** Told of every connection the guard closes, so that none goes unseen (refusal-report.ts). */
+  readonly onRefused?: (reason: RefusalReason, peer: string) => void;
 }
 
 /** Where a socket is: connected without a complete request yet, serving one, or idle between requests. */
@@ -80,15 +83,20 @@ export function guardConnections(server: Server, options: GuardOptions): { reado
   server.on('connection', (socket: Socket) => {
     const peer = socket.remoteAddress ?? '';
     const trusted = peerIsTrusted(options.trust, socket);
-    if ((!trusted && (perPeer.get(peer) ?? 0) >= share) || (tracked.size >= options.cap && !makeRoom())) {
+    const refusal: RefusalReason | undefined =
+      !trusted && (perPeer.get(peer) ?? 0) >= share ? 'per_address_share' : tracked.size >= options.cap && !makeRoom() ? 'cap' : undefined;
+    if (refusal) {
       socket.destroy();
+      options.onRefused?.(refusal, peer);
       return;
     }
     const entry: Tracked = {
       peer,
       state: 'unproven',
       timer: setTimeout(() => {
-        if (entry.state === 'unproven') socket.destroy();
+        if (entry.state !== 'unproven') return;
+        socket.destroy();
+        options.onRefused?.('first_request_timeout', peer);
       }, deadlineMs),
     };
     entry.timer?.unref();

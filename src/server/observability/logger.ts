@@ -8,8 +8,33 @@ import { errorForLog, lineWithin, urlForLog } from './redact';
  * together, so a busy process does not make one write per line, and a quiet one still shows
  * each line at once. `flushSync` writes what is left before the process exits.
  */
-export function stdoutDestination(): DestinationStream & { flushSync(): void } {
-  return pino.destination({ dest: 1, sync: false });
+export function stdoutDestination(): LogDestination {
+  const destination = pino.destination({ dest: 1, sync: false });
+  let closing = false;
+  let closed = false;
+  destination.once('close', () => (closed = true));
+  return {
+    write(line: string) {
+      if (!closing) destination.write(line);
+    },
+    flushSync() {
+      if (!closed) destination.flushSync();
+    },
+    // A write of earlier lines may still be under way: flushSync would put what follows before them.
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        destination.once('close', () => resolve());
+        destination.end();
+      }),
+  };
+}
+
+export interface LogDestination extends DestinationStream {
+  /** Writes what is buffered now (at exit); a no-op once closed. */
+  flushSync(): void;
+  /** Writes every line so far, in order, then closes; lines written after are dropped. */
+  close(): Promise<void>;
 }
 
 /** Header values that are credentials or a visitor's session, wherever a line carries headers. */

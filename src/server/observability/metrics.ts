@@ -8,6 +8,7 @@ import type { BuildInfo } from './build-info';
 import type { UpstreamOutcome } from '../upstream/http';
 import type { PurgeRequest } from '../purge/purge-request';
 import type { PurgeResult } from '../purge/purger';
+import { REFUSAL_REASONS, type RefusalReason } from '../rules/connection-refusals';
 
 type PurgeScope = PurgeRequest['scope'];
 
@@ -31,6 +32,8 @@ export interface Metrics {
   countCache(kind: string, outcome: CacheOutcome): void;
   /** One request answered 503 at once because too many were in progress (admission.ts). */
   countShed(): void;
+  /** One connection the public port's guard closed, by reason (connection-guard.ts). */
+  countRefusedConnection(reason: RefusalReason): void;
   /** One purge (POST /purge) and what it dropped. */
   countPurge(scope: PurgeScope, dropped: PurgeResult): void;
 }
@@ -41,6 +44,7 @@ export const noMetrics: Metrics = {
   observeUpstream() {},
   countCache() {},
   countShed() {},
+  countRefusedConnection() {},
   countPurge() {},
 };
 
@@ -103,6 +107,15 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     registers,
   });
 
+  const refusedConnections = new Counter({
+    name: 'connections_refused_total',
+    help: 'Connections the public port closed before serving them: per_address_share, cap, first_request_timeout',
+    labelNames: ['reason'] as const,
+    registers,
+  });
+  // Each reason's series exists from the start at 0, so that an alert on its rate sees the first refusal.
+  for (const reason of REFUSAL_REASONS) refusedConnections.inc({ reason }, 0);
+
   const purges = new Counter({
     name: 'cache_purges_total',
     help: 'Purges (POST /purge on this port), by scope: all, site or slugs',
@@ -139,6 +152,9 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     },
     countShed() {
       shedRequests.inc();
+    },
+    countRefusedConnection(reason) {
+      refusedConnections.inc({ reason });
     },
     countPurge(scope, dropped) {
       purges.inc({ scope });

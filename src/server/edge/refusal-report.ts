@@ -1,0 +1,35 @@
+/**
+ * A refused connection is never silent: each one is counted (connections_refused_total) and,
+ * per reason, one `connection.refused` line a minute at most says how many, the last peer and
+ * the setting that decided it (rules/connection-refusals.ts).
+ */
+import type { Logger } from 'pino';
+import type { Metrics } from '../observability/metrics';
+import { refusalLineOf, type RefusalReason, type RefusalSettings } from '../rules/connection-refusals';
+
+/** At most one line per reason in this time; the metric counts every refusal. */
+export const REFUSAL_LOG_INTERVAL_MS = 60_000;
+
+export interface RefusalReportOptions {
+  readonly logger: Logger;
+  readonly metrics: Metrics;
+  readonly settings: RefusalSettings;
+  readonly now?: () => number;
+}
+
+/** The guard's onRefused. */
+export function createRefusalReport(options: RefusalReportOptions): (reason: RefusalReason, peer: string) => void {
+  const now = options.now ?? Date.now;
+  const sinceLogged = new Map<RefusalReason, { refused: number; loggedAt: number }>();
+  return (reason, peer) => {
+    options.metrics.countRefusedConnection(reason);
+    const entry = sinceLogged.get(reason) ?? { refused: 0, loggedAt: -Infinity };
+    entry.refused += 1;
+    sinceLogged.set(reason, entry);
+    if (now() - entry.loggedAt < REFUSAL_LOG_INTERVAL_MS) return;
+    const line = refusalLineOf(reason, peer, entry.refused, options.settings);
+    options.logger[line.level](line.fields, line.msg);
+    entry.loggedAt = now();
+    entry.refused = 0;
+  };
+}
