@@ -77,7 +77,7 @@ try {
       const status = await send(requestFor(n));
       statuses.set(status, (statuses.get(status) ?? 0) + 1);
       const done = n + 1;
-      if (done % 10_000 === 0) {
+      if (done % 10_000 === 0 || done === REQUESTS) {
         const rss = rssMiB(app.pid);
         samples.push({ done, rss });
         console.log(`| ${done.toLocaleString('en')} | ${rss.toFixed(1)} | ${((Date.now() - started) / 1000).toFixed(1)} |`);
