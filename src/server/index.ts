@@ -11,10 +11,10 @@ import { commandLineOf, helpText } from './config/command-line';
 import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './config/config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './observability/logger';
-import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './edge/listeners';
+import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS, stopListening } from './edge/listeners';
 import { guardConnections } from './edge/connection-guard';
 import { trustFunctionOf } from './request/peer-trust';
-import { metricsPortHandler } from './edge/metrics-port';
+import { createMetricsPortServer, metricsPortHandler } from './edge/metrics-port';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
 import type { Readiness } from './rules/health';
 import { createCampaignApi } from './upstream/campaign-api';
@@ -27,8 +27,6 @@ import { createPurger } from './purge/purger';
 import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
 
-/** Prometheus and the probes need few sockets; their own cap keeps them apart from the public one. */
-const METRICS_PORT_MAX_CONNECTIONS = 64;
 /** The contract: exit within 10 s of SIGTERM, drained or not. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
 /** After a failed upstream call, the same call waits this long before it is tried again. */
@@ -122,7 +120,7 @@ async function main(): Promise<void> {
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
   const server: Server = createLimitedServer(setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
   // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
-  guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy) });
+  const guard = guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy) });
   server.listen(config.port, config.host);
   server.on('listening', () =>
     logger.info(
@@ -141,9 +139,8 @@ async function main(): Promise<void> {
   const purge = config.purgeToken
     ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
     : undefined;
-  const metricsServer =
-    prometheus &&
-    createLimitedServer(metricsPortHandler(prometheus.registry, readiness, purge), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
+  // Prometheus and the probes need few sockets; their own cap keeps them apart from the public one.
+  const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler(prometheus.registry, readiness, purge), config.keepAliveTimeoutMs).server;
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));
@@ -168,12 +165,11 @@ async function main(): Promise<void> {
       exit(0);
     }, SHUTDOWN_DEADLINE_MS).unref();
     setTimeout(() => {
-      server.close(() => {
+      // Every request that reached a socket is answered; idle keep-alive sockets close at once.
+      stopListening(server, guard, () => {
         metricsServer?.close();
         void backend.close().finally(() => exit(0));
       });
-      // Idle keep-alive sockets would hold close() open; busy ones close after their response.
-      server.closeIdleConnections();
     }, delayMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
