@@ -19,8 +19,7 @@ import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './ob
 import type { Readiness } from './rules/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
-import { createCachedContentApi } from './upstream/cached-content-api';
-import { budgetedViews } from './upstream/request-budget';
+import { createCachedContentApi, uncachedContentApiFor } from './upstream/cached-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
 import { createOutageLog } from './upstream/outage-log';
 import { createPurger } from './purge/purger';
@@ -101,13 +100,12 @@ async function main(): Promise<void> {
     onOutcome: metrics.countCache,
     lastGoodMaxBytes: config.lastGoodMaxBytes,
   });
-  const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
-  const contentApiWithin = budgetedViews(contentApi);
+  const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
   const setup = createServerSetup({
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: config.dataCache ? (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget) : (_log, budget) => contentApiWithin(budget),
+    contentApiFor: config.dataCache ? (scope, budget) => createCachedContentApi(contentApi, dataCache, scope, budget) : uncachedContentApiFor(contentApi),
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),
