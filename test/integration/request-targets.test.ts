@@ -57,7 +57,7 @@ describe('an over-long target', () => {
 });
 
 describe('a page parameter', () => {
-  it.each(['zzz1', '-1', '1e99', '0', '007', ''])('?page=%s on a category is a 404, never kept', async (value) => {
+  it.each(['zzz1', '-1', '1e99', '0', '02', ''])('?page=%s on a category is a 404, never kept', async (value) => {
     const res = await get(`/category/beta?page=${value}`);
     expect(res.status).toBe(404);
     expect((await get(`/category/beta?page=${value}`)).headers['x-page-cache']).not.toBe('hit');
