@@ -9,11 +9,11 @@
  *   2. a hang: the API stops answering while HANG_CONCURRENCY clients ask for cold hosts for
  *      HANG_S seconds.
  * Throughout, `/healthz` and `/readyz` are asked on both ports every 20 ms (one keep-alive
- * socket each) and the warmed sites' homes every 500 ms; RSS is read every 250 ms, and the
+ * socket each) and the warmed sites' pages (home, article, category) every 500 ms; RSS is read every 250 ms, and the
  * process's memory parts (heap, external, the rest) every second from its /metrics.
  *
  * Prints per phase: the probes' p50/p99/max on both ports (target p99: under 50 ms in the hang),
- * the warmed sites' answers (target: all 200 with their own content), peak RSS (target: under
+ * the warmed pages' answers (target: all 200 with their own content), peak RSS (target: under
  * 200 MiB) and the memory parts at that peak.
  *
  * Knobs: FLOOD_REQUESTS (50000), FLOOD_CONCURRENCY (64), HANG_S (20), HANG_CONCURRENCY (400),
@@ -129,12 +129,14 @@ async function phase(app, sites, kind, stopAfterMs) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     while (running) {
       for (const site of sites) {
-        const res = await timedGet(agent, APP_PORT, site.host, '/');
-        // Another answer is named by its status and the page's title (whose page it was).
-        const key = res.status === 200 && res.body.includes(site.gaCode) ? '200 own site' : `${res.status} ${site.host}: ${/<title>([^<]*)/.exec(res.body)?.[1] ?? ''}`.trim();
-        siteAnswers[key] = (siteAnswers[key] ?? 0) + 1;
-        if (key !== '200 own site' && otherAnswers.length < 5) {
-          otherAnswers.push(`${key} at ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${res.ms.toFixed(0)} ms, Cache-Control ${res.headers?.['cache-control']}, x-page-cache ${res.headers?.['x-page-cache']}`);
+        for (const target of Object.values(site.pages)) {
+          const res = await timedGet(agent, APP_PORT, site.host, target);
+          // Another answer is named by its status and the page's title (whose page it was).
+          const key = res.status === 200 && res.body.includes(site.gaCode) ? '200 own site' : `${res.status} ${site.host}${target}: ${/<title>([^<]*)/.exec(res.body)?.[1] ?? ''}`.trim();
+          siteAnswers[key] = (siteAnswers[key] ?? 0) + 1;
+          if (key !== '200 own site' && otherAnswers.length < 5) {
+            otherAnswers.push(`${key} at ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${res.ms.toFixed(0)} ms, Cache-Control ${res.headers?.['cache-control']}, x-page-cache ${res.headers?.['x-page-cache']}`);
+          }
         }
       }
       await sleep(SITE_PROBE_INTERVAL_MS);
@@ -174,8 +176,8 @@ function report({ kind, seconds, counts, probes, siteAnswers, otherAnswers, peak
     const p99 = percentile(times, 99);
     console.log(`| ${name} p50 / p99 / max, ms (${times.length} probes) | ${percentile(times, 50).toFixed(1)} / ${p99.toFixed(1)} / ${times.at(-1)?.toFixed(1)} | p99 under 50${mark(p99 < 50)} |`);
   }
-  console.log(`| warmed sites' homes | ${JSON.stringify(siteAnswers)} | all "200 own site"${mark(Object.keys(siteAnswers).every((key) => key === '200 own site'))} |`);
-  for (const answer of otherAnswers) console.log(`| a warmed home not its own | ${answer} | |`);
+  console.log(`| warmed sites' pages | ${JSON.stringify(siteAnswers)} | all "200 own site"${mark(Object.keys(siteAnswers).every((key) => key === '200 own site'))} |`);
+  for (const answer of otherAnswers) console.log(`| a warmed page not its own | ${answer} | |`);
   console.log(`| peak RSS, MiB | ${peakRss.toFixed(1)} | under 200${mark(peakRss < 200)} |`);
   if (partsAtPeak) {
     const { rss, heapUsed, heapTotal, external, rest } = partsAtPeak;

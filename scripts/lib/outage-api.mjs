@@ -62,7 +62,8 @@ export function sitesDataset(count) {
 
 /**
  * Starts the API on a free loopback port. `mode`: 'ok' answers, 'hang' never answers (the
- * socket stays open), 'down' closes the listener and every socket (connections are refused).
+ * socket stays open), 'error' answers every call 500, 'down' closes the listener and every
+ * socket (connections are refused).
  */
 export async function startOutageApi(dataset) {
   const { createContentApiHandler, createCampaignHandler } = await importContentApi();
@@ -76,6 +77,10 @@ export async function startOutageApi(dataset) {
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
     res.on('close', () => (stats.inFlight -= 1));
     if (mode === 'hang') return;
+    if (mode === 'error') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"outage"}');
+      return;
+    }
     (req.url?.startsWith('/api/') ? content : campaigns)(req, res);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));

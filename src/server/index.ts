@@ -11,7 +11,8 @@ import { commandLineOf, helpText } from './config/command-line';
 import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './config/config';
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './observability/logger';
-import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS, stopListening } from './edge/listeners';
+import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './edge/listeners';
+import { drainable } from './edge/drain';
 import { guardConnections } from './edge/connection-guard';
 import { trustFunctionOf } from './request/peer-trust';
 import { createMetricsPortServer, metricsPortHandler } from './edge/metrics-port';
@@ -116,7 +117,9 @@ async function main(): Promise<void> {
 
   const openFilesLimit = readOpenFilesSoftLimit();
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
-  const server: Server = createLimitedServer(setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
+  // SIGTERM's drain holds requests for a moment while the listener closes (edge/drain.ts).
+  const drain = drainable(setup.listener);
+  const server: Server = createLimitedServer(drain.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
   // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
   const guard = guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy) });
   server.listen(config.port, config.host);
@@ -164,7 +167,7 @@ async function main(): Promise<void> {
     }, SHUTDOWN_DEADLINE_MS).unref();
     setTimeout(() => {
       // Every request that reached a socket is answered; idle keep-alive sockets close at once.
-      stopListening(server, guard, () => {
+      drain.stop(server, guard, () => {
         metricsServer?.close();
         void backend.close().finally(() => exit(0));
       });

@@ -2,11 +2,16 @@
  * The metrics port under one client that holds sockets (it gets the public port's defences),
  * and a drain that loses no request: real sockets on loopback, every wait for an event.
  */
+import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { guardConnections } from '../../src/server/edge/connection-guard';
-import { createLimitedServer, REQUEST_TIMEOUTS, stopListening } from '../../src/server/edge/listeners';
+import { drainable } from '../../src/server/edge/drain';
+import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
 import { createMetricsPortServer, METRICS_PORT_MAX_CONNECTIONS, metricsPortHandler } from '../../src/server/edge/metrics-port';
 import { createPrometheusMetrics } from '../../src/server/observability/metrics';
 import { trustFunctionOf } from '../../src/server/request/peer-trust';
@@ -84,11 +89,12 @@ describe('a drain (SIGTERM)', () => {
   async function publicPort() {
     let draining = false;
     const held: (() => void)[] = [];
-    const server = createLimitedServer((req, res) => {
+    const drainer = drainable((req, res) => {
       if (draining) res.setHeader('connection', 'close');
       if (req.url === '/hold') held.push(() => res.end('released'));
       else res.end('hello');
-    }, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: 60_000, maxConnections: 32 });
+    });
+    const server = createLimitedServer(drainer.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: 60_000, maxConnections: 32 });
     const accepted: Socket[] = [];
     server.on('connection', (socket: Socket) => accepted.push(socket));
     const guard = guardConnections(server, { cap: 32, trust: trustFunctionOf(false), firstRequestDeadlineMs: 60_000 });
@@ -98,7 +104,7 @@ describe('a drain (SIGTERM)', () => {
     });
     const drain = () => {
       draining = true;
-      stopListening(server, guard, () => server.emit('drained'));
+      drainer.stop(server, guard, () => server.emit('drained'));
     };
     return { port, accepted, held, drain, closed };
   }
@@ -119,6 +125,26 @@ describe('a drain (SIGTERM)', () => {
       expect(reset).toBe(false);
       expect(text).toMatch(/^HTTP\/1\.1 200 [\s\S]*Connection: close[\s\S]*hello$/i);
     }
+    await closed;
+  });
+
+  it('answers a request whose connection the kernel completed but the process had not accepted when the drain began', async () => {
+    const { port, accepted, drain, closed } = await publicPort();
+    const dir = mkdtempSync(path.join(tmpdir(), 'drain-'));
+    const sentFlag = path.join(dir, 'sent');
+    // Another process connects and sends its request while this one's event loop is blocked:
+    // the connection waits in the listener's queue, not accepted, as under load.
+    const client = fork(path.join(__dirname, '../support/one-request-client.mjs'), [String(port), sentFlag]);
+    await once(client, 'message');
+    client.send('go');
+    const blockedUntil = Date.now() + 10_000;
+    while (!existsSync(sentFlag) && Date.now() < blockedUntil);
+    expect(accepted).toHaveLength(0);
+    drain();
+    const [answer] = (await once(client, 'message')) as [{ text: string; error?: string }];
+    rmSync(dir, { recursive: true });
+    expect(answer.error).toBeUndefined();
+    expect(answer.text).toMatch(/^HTTP\/1\.1 200 [\s\S]*Connection: close[\s\S]*hello$/i);
     await closed;
   });
 

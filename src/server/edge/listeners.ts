@@ -5,9 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
-import { Server as NetServer } from 'node:net';
 import type { Duplex } from 'node:stream';
-import type { ConnectionGuard } from './connection-guard';
 
 export interface ConnectionLimits {
   /** A client that has not sent its complete headers by then gets a 408 and is closed. */
@@ -97,16 +95,4 @@ export function createLimitedServer(listener: RequestListener, limits: Connectio
   });
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, responding));
   return server;
-}
-
-/**
- * Stops accepting connections and lets the open ones finish (SIGTERM); `done` runs once the last
- * has closed. http's own close() also destroys every connection without a request in progress,
- * one accepted whose request was not read yet included, and that client got a reset (issue 46);
- * here only idle keep-alive sockets close early, the guard closes the others after their answer.
- */
-export function stopListening(server: Server, guard: ConnectionGuard, done: () => void): void {
-  // net.Server's close, which http.Server extends: the listener only.
-  NetServer.prototype.close.call(server, () => done());
-  guard.drain();
 }
