@@ -95,6 +95,8 @@ async function main() {
     const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     while (running) {
       const res = await timedGet(probeAgent, port, 'localhost', '/healthz');
+      // Refused once the listener closed: the drain's end, not a probe that went unanswered.
+      if (res.code === 'ECONNREFUSED' && phase === 'drain') break;
       const name = `${port === APP_PORT ? 'public' : 'metrics'} /healthz`;
       ((probes[phase] ??= {})[name] ??= []).push(res.status === 200 ? res.ms : Infinity);
       peakRss = Math.max(peakRss, rssMiB(app.pid));

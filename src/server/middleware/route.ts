@@ -8,8 +8,8 @@ import { ANSWERED, type Nothing, type Step } from './steps';
 
 /**
  * Looks the request up in the route table once; the steps after it read the match. A `page`
- * parameter on a route that takes none is sent to the address without it (301): it would
- * otherwise be a page of its own, kept and shared under every made-up value.
+ * parameter on a route that takes none is sent to the address without it (301, a path on the
+ * same host): it would otherwise be a page of its own, kept and shared under every made-up value.
  */
 export function routeMatching(options: { basePath: string }): Step<Nothing, Stage<'route'>> {
   return function matchRequestRoute(req, res) {

@@ -30,7 +30,7 @@ export function pageCacheKeyOfRequest(request: { readonly protocol: string; read
 }
 
 /**
- * A kept page as the last resort, when its refresh failed (decision 0320): a degraded answer,
+ * A kept page as the last resort, when its refresh failed (decision 0325): a degraded answer,
  * private and without an ETag (never a 304), in the best encoding the client takes.
  */
 export function answerWithKeptPage(page: CachedPage, req: IncomingMessage, res: ServerResponse): void {

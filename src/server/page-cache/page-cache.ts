@@ -2,7 +2,7 @@
  * Whole rendered pages, kept with their gzip and brotli forms so that a hit costs neither
  * rendering nor compression. Fresh for `freshMs`; then, for `staleMs` more, the stale page
  * keeps answering while one request renders its replacement; then, for `lastResortMs` more, it
- * is kept only as the last resort, for when its refresh fails (a degraded answer, decision 0320).
+ * is kept only as the last resort, for when its refresh fails (a degraded answer, decision 0325).
  * A purge drops pages at once, and a render that began before it is not kept: it may show what
  * the purge removed.
  */

@@ -16,7 +16,7 @@ import { UpstreamError } from './upstream-error';
  * settings (a failed lookup counts as "no record", so the host may fall through to the global
  * setting), its menu, a list (home, category, search, card categories) and the new articles;
  * `purged`: some data was a last-good copy older than a purge that named it; `kept-page`: the
- * page's refresh failed and the page cache's copy answered (decision 0320).
+ * page's refresh failed and the page cache's copy answered (decision 0325).
  */
 export type PagePart = 'settings' | 'menu' | 'list' | 'new-articles' | 'purged' | 'kept-page';
 
