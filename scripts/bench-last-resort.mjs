@@ -20,7 +20,7 @@
  */
 import http from 'node:http';
 import { build } from './build.mjs';
-import { SERVER_ARGS, SERVER_ENV, rssMiB, start, waitForHttp } from './lib/processes.mjs';
+import { SERVER_ARGS, SERVER_ENV, rssMiB, start, timedGet, waitForHttp } from './lib/processes.mjs';
 import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
 
 const SITES = Number(process.env.SITES ?? 1001);
@@ -31,21 +31,8 @@ const DRAIN_CLIENTS = Number(process.env.DRAIN_CLIENTS ?? 16);
 const APP_PORT = Number(process.env.APP_PORT ?? 4160);
 const METRICS_PORT = APP_PORT + 1;
 const PUSH_CONCURRENCY = 16;
-
-/** One GET; resolves with the status (0 on an error, with its code) and body. */
-function timedGet(agent, port, host, path) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = http.get({ host: '127.0.0.1', port, path, agent, headers: { host, 'accept-encoding': 'identity' }, timeout: 10_000 }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }));
-      res.on('error', (error) => resolve({ status: 0, code: error.code ?? 'aborted', body: '', ms: performance.now() - started }));
-    });
-    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
-    req.on('error', (error) => resolve({ status: 0, code: error.code, body: '', ms: performance.now() - started }));
-  });
-}
+/** Pages are read as text. */
+const IDENTITY = { 'accept-encoding': 'identity' };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
@@ -76,7 +63,7 @@ async function main() {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
   for (const site of warmed) {
     for (const path of Object.values(site.pages)) {
-      const outcome = outcomeOf(await timedGet(agent, APP_PORT, site.host, path), site, path);
+      const outcome = outcomeOf(await timedGet(agent, APP_PORT, site.host, path, IDENTITY), site, path);
       if (outcome !== '200 own') {
         app.kill('SIGKILL');
         await api.close();
@@ -87,7 +74,7 @@ async function main() {
 
   const busy = (async () => {
     while (running) {
-      for (const site of warmed) for (const path of Object.values(site.pages)) count((pages[phase] ??= {}), outcomeOf(await timedGet(agent, APP_PORT, site.host, path), site, path));
+      for (const site of warmed) for (const path of Object.values(site.pages)) count((pages[phase] ??= {}), outcomeOf(await timedGet(agent, APP_PORT, site.host, path, IDENTITY), site, path));
       await sleep(500);
     }
   })();
@@ -116,7 +103,7 @@ async function main() {
         const pushAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
         while (next < others.length) {
           const [host, path] = others[next++];
-          count(pushed, (await timedGet(pushAgent, APP_PORT, host, path)).status);
+          count(pushed, (await timedGet(pushAgent, APP_PORT, host, path, IDENTITY)).status);
         }
       }),
     );
@@ -135,7 +122,7 @@ async function main() {
     const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const site = warmed[client % warmed.length];
     while (draining) {
-      const res = await timedGet(clientAgent, APP_PORT, site.host, site.pages.article);
+      const res = await timedGet(clientAgent, APP_PORT, site.host, site.pages.article, IDENTITY);
       count(drain, res.status ? `${res.status}${res.headers.connection === 'close' ? ' Connection: close' : ''}` : res.code);
       if (res.code === 'ECONNREFUSED') await sleep(50);
     }

@@ -24,7 +24,7 @@
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { build } from './build.mjs';
-import { SERVER_ARGS, SERVER_ENV, rssMiB, start, stop, waitForHttp } from './lib/processes.mjs';
+import { SERVER_ARGS, SERVER_ENV, rssMiB, start, stop, timedGet, waitForHttp } from './lib/processes.mjs';
 import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
 
 const SITES = 20;
@@ -41,20 +41,6 @@ const SITE_PROBE_INTERVAL_MS = 500;
 
 /** What a browser sends: the load's pages are compressed as a browser's are. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36' };
-
-/** One GET; resolves with the status, time and body, or status 0 on a socket error or a 10 s timeout. */
-function timedGet(agent, port, host, pathAndQuery, headers = {}) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = http.get({ host: '127.0.0.1', port, path: pathAndQuery, agent, headers: { ...headers, host }, timeout: 10_000 }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, body: '' }));
-  });
-}
 
 const randomLabel = () => Math.random().toString(36).slice(2, 12);
 

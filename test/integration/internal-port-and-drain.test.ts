@@ -5,8 +5,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { connect, type AddressInfo, type Socket } from 'node:net';
+import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { guardConnections } from '../../src/server/edge/connection-guard';
@@ -15,39 +14,9 @@ import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/edge/lis
 import { createMetricsPortServer, METRICS_PORT_MAX_CONNECTIONS, metricsPortHandler } from '../../src/server/edge/metrics-port';
 import { createPrometheusMetrics } from '../../src/server/observability/metrics';
 import { trustFunctionOf } from '../../src/server/request/peer-trust';
+import { firstAnswer, loopbackSockets, untilClosed } from '../support/loopback-sockets';
 
-const servers: Server[] = [];
-const sockets: Socket[] = [];
-afterEach(async () => {
-  for (const socket of sockets.splice(0)) socket.destroy();
-  await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => { server.closeAllConnections(); server.close(resolve); })));
-});
-
-async function listening(server: Server): Promise<number> {
-  servers.push(server);
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  return (server.address() as AddressInfo).port;
-}
-
-async function open(port: number, localAddress = '127.0.0.1'): Promise<Socket> {
-  const socket = connect({ port, host: '127.0.0.1', localAddress });
-  sockets.push(socket);
-  socket.on('error', () => undefined);
-  await once(socket, 'connect');
-  return socket;
-}
-
-/** Everything the server sent until the socket closed, and whether it was reset. */
-function untilClosed(socket: Socket): Promise<{ text: string; reset: boolean }> {
-  let text = '';
-  let reset = false;
-  socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  socket.on('error', (error: NodeJS.ErrnoException) => (reset ||= error.code === 'ECONNRESET'));
-  return once(socket, 'close').then(() => ({ text, reset }));
-}
-
-const firstAnswer = (socket: Socket): Promise<string> => once(socket, 'data').then(([chunk]) => String(chunk));
+const { listening, open } = loopbackSockets();
 const PROBE = 'GET /healthz HTTP/1.1\r\nHost: internal\r\n\r\n';
 
 describe('the metrics port', () => {
