@@ -6,7 +6,9 @@
  * controls (scripts/lib/outage-api.mjs) with SITES sites of three articles each. Then:
  *   1. warm: the home, an article and the category of WARMED sites, each asked every
  *      500 ms from now on (busy pages, kept by the page cache);
- *   2. push out: every article of the other sites read READS times (3 × (SITES - WARMED));
+ *   2. push out: every article of the other sites read READS times (3 × (SITES - WARMED)); with
+ *      QUIET_PUSH=1 the warmed pages are not asked meanwhile, so no refresh of theirs uses
+ *      their data again while it is pushed out (the hardest case for the last-good store);
  *   3. outage: the API answers every call 500 for OUTAGE_S seconds (past the page cache's fresh
  *      and stale times, 10 s + 60 s by default);
  *   4. drain: DRAIN_CLIENTS clients ask for warmed pages without pause, and the server gets
@@ -15,7 +17,7 @@
  * Throughout, `/healthz` on both ports every 100 ms. Prints per phase the warmed pages' answers
  * (target: all "200 own"), the probes' answers and p99, peak RSS, and the drain's outcomes.
  *
- * Knobs: SITES (1001), WARMED (5), READS (1), OUTAGE_S (80), DRAIN_CLIENTS (16), APP_PORT (4160;
+ * Knobs: SITES (1001), WARMED (5), READS (1), QUIET_PUSH (0), OUTAGE_S (80), DRAIN_CLIENTS (16), APP_PORT (4160;
  * the metrics port is APP_PORT + 1). Any server variable set when the script starts reaches it.
  */
 import http from 'node:http';
@@ -26,6 +28,7 @@ import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
 const SITES = Number(process.env.SITES ?? 1001);
 const WARMED = Number(process.env.WARMED ?? 5);
 const READS = Number(process.env.READS ?? 1);
+const QUIET_PUSH = process.env.QUIET_PUSH === '1';
 const OUTAGE_S = Number(process.env.OUTAGE_S ?? 80);
 const DRAIN_CLIENTS = Number(process.env.DRAIN_CLIENTS ?? 16);
 const APP_PORT = Number(process.env.APP_PORT ?? 4160);
@@ -74,6 +77,10 @@ async function main() {
 
   const busy = (async () => {
     while (running) {
+      if (QUIET_PUSH && phase === 'push out') {
+        await sleep(100);
+        continue;
+      }
       for (const site of warmed) for (const path of Object.values(site.pages)) count((pages[phase] ??= {}), outcomeOf(await timedGet(agent, APP_PORT, site.host, path, IDENTITY), site, path));
       await sleep(500);
     }
@@ -140,7 +147,7 @@ async function main() {
   await api.close();
 
   console.log(`\nbench-last-resort: node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(imageEnv)}`);
-  console.log(`${WARMED} sites' home, article and category warmed and asked every 500 ms; ${others.length} other articles read ${READS}× (answers ${JSON.stringify(pushed)}); then the API answers 500 for ${OUTAGE_S} s (${((Date.now() - outageStarted) / 1000).toFixed(0)} s with the drain); then ${DRAIN_CLIENTS} clients and SIGTERM\n`);
+  console.log(`${WARMED} sites' home, article and category warmed and asked every 500 ms; ${others.length} other articles read ${READS}×${QUIET_PUSH ? ', the warmed pages not asked meanwhile' : ''} (answers ${JSON.stringify(pushed)}); then the API answers 500 for ${OUTAGE_S} s (${((Date.now() - outageStarted) / 1000).toFixed(0)} s with the drain); then ${DRAIN_CLIENTS} clients and SIGTERM\n`);
   console.log('| phase | warmed pages | /healthz public: answered, p99 ms | /healthz metrics: answered, p99 ms |');
   console.log('|---|---|---|---|');
   for (const name of ['push out', 'outage', 'drain']) {
