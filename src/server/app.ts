@@ -159,7 +159,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
     requestSteps()
       .step(hostResolution({ defaultSiteKey: config.defaultSiteKey }))
       .step(httpsRedirect({ basePath }))
-      .step(routeMatching({ basePath }))
+      .step(routeMatching())
       // Every miss (hits were answered in front of Express).
       .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }))
       // From here on every lookup shares the request's one upstream budget.

@@ -14,7 +14,7 @@ export interface RouteRule {
   readonly campaigns: boolean;
   /** Search engines may index it. */
   readonly indexable: boolean;
-  /** Takes `?page=N`; elsewhere a `page` parameter is redirected away (middleware/route.ts). */
+  /** Takes `?page=N`; elsewhere a `page` parameter is redirected away (middleware/pages.tsx). */
   readonly paginated: boolean;
 }
 
@@ -122,11 +122,6 @@ export function matchRoute(path: string, hasSearch: boolean): RouteMatch {
     return index === undefined ? page('not-found') : page('category', index);
   }
   return page('not-found');
-}
-
-/** Whether a `page` parameter means something on this route (a paginated page). */
-export function takesPageParameter(route: RouteMatch): boolean {
-  return route.kind === 'page' && route.rule.paginated;
 }
 
 /**
