@@ -21,9 +21,8 @@
  * the metrics port is APP_PORT + 1). Any server variable set when the script starts reaches it.
  */
 import http from 'node:http';
-import { build } from './build.mjs';
-import { SERVER_ARGS, SERVER_ENV, rssMiB, start, timedGet, waitForHttp } from './lib/processes.mjs';
-import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
+import { SERVER_ARGS, rssMiB, timedGet, waitForHttp } from './lib/processes.mjs';
+import { siteOf, startServerAgainstOutageApi } from './lib/outage-api.mjs';
 
 const SITES = Number(process.env.SITES ?? 1001);
 const WARMED = Number(process.env.WARMED ?? 5);
@@ -49,11 +48,7 @@ function outcomeOf(res, site, path) {
 }
 
 async function main() {
-  await build({ quiet: true });
-  const api = await startOutageApi(sitesDataset(SITES));
-  const imageEnv = Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, process.env[name] ?? value]));
-  const env = { ...imageEnv, PORT: String(APP_PORT), METRICS_PORT: String(METRICS_PORT), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
-  const app = start(process.execPath, SERVER_ARGS, { env });
+  const { api, app, imageEnv } = await startServerAgainstOutageApi(SITES, APP_PORT);
   const exited = new Promise((resolve) => app.once('exit', (code) => resolve(code)));
   await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
 

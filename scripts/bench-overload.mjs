@@ -23,9 +23,8 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { build } from './build.mjs';
-import { SERVER_ARGS, SERVER_ENV, rssMiB, start, stop, timedGet, waitForHttp } from './lib/processes.mjs';
-import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
+import { SERVER_ARGS, SERVER_ENV, rssMiB, stop, timedGet, waitForHttp } from './lib/processes.mjs';
+import { siteOf, startServerAgainstOutageApi } from './lib/outage-api.mjs';
 
 const SITES = 20;
 const FLOOD_REQUESTS = Number(process.env.FLOOD_REQUESTS ?? 50_000);
@@ -172,12 +171,8 @@ function report({ kind, seconds, counts, probes, siteAnswers, otherAnswers, peak
 }
 
 async function main() {
-  await build({ quiet: true });
-  const api = await startOutageApi(sitesDataset(SITES));
   // The Dockerfile's variables, unless this script was started with one of them set (MALLOC_ARENA_MAX=2 ...).
-  const imageEnv = Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, process.env[name] ?? value]));
-  const env = { ...imageEnv, PORT: String(APP_PORT), METRICS_PORT: String(METRICS_PORT), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
-  const app = start(process.execPath, SERVER_ARGS, { env });
+  const { api, app, imageEnv } = await startServerAgainstOutageApi(SITES, APP_PORT);
   try {
     await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
     const sites = Array.from({ length: SITES }, (_, i) => siteOf(i + 1));

@@ -10,7 +10,8 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { root } from './processes.mjs';
+import { build } from '../build.mjs';
+import { root, SERVER_ARGS, SERVER_ENV, start } from './processes.mjs';
 
 /** src/demo/content-api.ts bundled into one ES module and imported. */
 async function importContentApi() {
@@ -99,4 +100,17 @@ export async function startOutageApi(dataset) {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Builds the app, starts this API over `count` sites, and the built server with the production
+ * command (the Dockerfile's CMD and ENV, any of its variables set here winning) against it, on
+ * `appPort` with metrics on the next port; returns both, and the image's environment it used.
+ */
+export async function startServerAgainstOutageApi(count, appPort) {
+  await build({ quiet: true });
+  const api = await startOutageApi(sitesDataset(count));
+  const imageEnv = Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, process.env[name] ?? value]));
+  const env = { ...imageEnv, PORT: String(appPort), METRICS_PORT: String(appPort + 1), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
+  return { api, app: start(process.execPath, SERVER_ARGS, { env }), imageEnv };
 }
