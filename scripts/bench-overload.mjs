@@ -9,11 +9,11 @@
  *   2. a hang: the API stops answering while HANG_CONCURRENCY clients ask for cold hosts for
  *      HANG_S seconds.
  * Throughout, `/healthz` and `/readyz` are asked on both ports every 20 ms (one keep-alive
- * socket each) and the warmed sites' homes every 500 ms; RSS is read every 250 ms, and the
+ * socket each) and the warmed sites' pages (home, article, category) every 500 ms; RSS is read every 250 ms, and the
  * process's memory parts (heap, external, the rest) every second from its /metrics.
  *
  * Prints per phase: the probes' p50/p99/max on both ports (target p99: under 50 ms in the hang),
- * the warmed sites' answers (target: all 200 with their own content), peak RSS (target: under
+ * the warmed pages' answers (target: all 200 with their own content), peak RSS (target: under
  * 200 MiB) and the memory parts at that peak.
  *
  * Knobs: FLOOD_REQUESTS (50000), FLOOD_CONCURRENCY (64), HANG_S (20), HANG_CONCURRENCY (400),
@@ -23,9 +23,8 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { build } from './build.mjs';
-import { SERVER_ARGS, SERVER_ENV, rssMiB, start, stop, waitForHttp } from './lib/processes.mjs';
-import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
+import { SERVER_ARGS, SERVER_ENV, rssMiB, stop, timedGet, waitForHttp } from './lib/processes.mjs';
+import { siteOf, startServerAgainstOutageApi } from './lib/outage-api.mjs';
 
 const SITES = 20;
 const FLOOD_REQUESTS = Number(process.env.FLOOD_REQUESTS ?? 50_000);
@@ -41,20 +40,6 @@ const SITE_PROBE_INTERVAL_MS = 500;
 
 /** What a browser sends: the load's pages are compressed as a browser's are. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd', 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36' };
-
-/** One GET; resolves with the status, time and body, or status 0 on a socket error or a 10 s timeout. */
-function timedGet(agent, port, host, pathAndQuery, headers = {}) {
-  return new Promise((resolve) => {
-    const started = performance.now();
-    const req = http.get({ host: '127.0.0.1', port, path: pathAndQuery, agent, headers: { ...headers, host }, timeout: 10_000 }, (res) => {
-      const chunks = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
-    });
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', () => resolve({ status: 0, ms: performance.now() - started, body: '' }));
-  });
-}
 
 const randomLabel = () => Math.random().toString(36).slice(2, 12);
 
@@ -129,12 +114,14 @@ async function phase(app, sites, kind, stopAfterMs) {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     while (running) {
       for (const site of sites) {
-        const res = await timedGet(agent, APP_PORT, site.host, '/');
-        // Another answer is named by its status and the page's title (whose page it was).
-        const key = res.status === 200 && res.body.includes(site.gaCode) ? '200 own site' : `${res.status} ${site.host}: ${/<title>([^<]*)/.exec(res.body)?.[1] ?? ''}`.trim();
-        siteAnswers[key] = (siteAnswers[key] ?? 0) + 1;
-        if (key !== '200 own site' && otherAnswers.length < 5) {
-          otherAnswers.push(`${key} at ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${res.ms.toFixed(0)} ms, Cache-Control ${res.headers?.['cache-control']}, x-page-cache ${res.headers?.['x-page-cache']}`);
+        for (const target of Object.values(site.pages)) {
+          const res = await timedGet(agent, APP_PORT, site.host, target);
+          // Another answer is named by its status and the page's title (whose page it was).
+          const key = res.status === 200 && res.body.includes(site.gaCode) ? '200 own site' : `${res.status} ${site.host}${target}: ${/<title>([^<]*)/.exec(res.body)?.[1] ?? ''}`.trim();
+          siteAnswers[key] = (siteAnswers[key] ?? 0) + 1;
+          if (key !== '200 own site' && otherAnswers.length < 5) {
+            otherAnswers.push(`${key} at ${((Date.now() - startedAt) / 1000).toFixed(1)} s, ${res.ms.toFixed(0)} ms, Cache-Control ${res.headers?.['cache-control']}, x-page-cache ${res.headers?.['x-page-cache']}`);
+          }
         }
       }
       await sleep(SITE_PROBE_INTERVAL_MS);
@@ -174,8 +161,8 @@ function report({ kind, seconds, counts, probes, siteAnswers, otherAnswers, peak
     const p99 = percentile(times, 99);
     console.log(`| ${name} p50 / p99 / max, ms (${times.length} probes) | ${percentile(times, 50).toFixed(1)} / ${p99.toFixed(1)} / ${times.at(-1)?.toFixed(1)} | p99 under 50${mark(p99 < 50)} |`);
   }
-  console.log(`| warmed sites' homes | ${JSON.stringify(siteAnswers)} | all "200 own site"${mark(Object.keys(siteAnswers).every((key) => key === '200 own site'))} |`);
-  for (const answer of otherAnswers) console.log(`| a warmed home not its own | ${answer} | |`);
+  console.log(`| warmed sites' pages | ${JSON.stringify(siteAnswers)} | all "200 own site"${mark(Object.keys(siteAnswers).every((key) => key === '200 own site'))} |`);
+  for (const answer of otherAnswers) console.log(`| a warmed page not its own | ${answer} | |`);
   console.log(`| peak RSS, MiB | ${peakRss.toFixed(1)} | under 200${mark(peakRss < 200)} |`);
   if (partsAtPeak) {
     const { rss, heapUsed, heapTotal, external, rest } = partsAtPeak;
@@ -184,12 +171,8 @@ function report({ kind, seconds, counts, probes, siteAnswers, otherAnswers, peak
 }
 
 async function main() {
-  await build({ quiet: true });
-  const api = await startOutageApi(sitesDataset(SITES));
   // The Dockerfile's variables, unless this script was started with one of them set (MALLOC_ARENA_MAX=2 ...).
-  const imageEnv = Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, process.env[name] ?? value]));
-  const env = { ...imageEnv, PORT: String(APP_PORT), METRICS_PORT: String(METRICS_PORT), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
-  const app = start(process.execPath, SERVER_ARGS, { env });
+  const { api, app, imageEnv } = await startServerAgainstOutageApi(SITES, APP_PORT);
   try {
     await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
     const sites = Array.from({ length: SITES }, (_, i) => siteOf(i + 1));

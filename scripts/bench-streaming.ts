@@ -26,8 +26,8 @@ import { loadConfig } from '../src/server/config/config';
 import { createLogger } from '../src/server/observability/logger';
 import { createCampaignApi } from '../src/server/upstream/campaign-api';
 import { createContentApi } from '../src/server/upstream/content-api';
+import { uncachedContentApiFor } from '../src/server/upstream/cached-content-api';
 import { createOutageLog } from '../src/server/upstream/outage-log';
-import { budgetedViews } from '../src/server/upstream/request-budget';
 import { createCampaignHandler, createContentApiHandler } from '../src/demo/content-api';
 import { demoDataset } from '../src/demo/index';
 
@@ -99,12 +99,11 @@ async function main(): Promise<void> {
     const logger = createLogger('error');
     const outage = createOutageLog({ log: logger, intervalMs: 10_000 });
     const contentApi = createContentApi({ baseUrl: `http://127.0.0.1:${contentPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage });
-    const contentApiWithin = budgetedViews(contentApi);
     const setup = createServerSetup({
       upstreamFailingFast: () => outage.anyCircuitOpen,
       config,
       logger,
-      contentApiFor: (_log, budget) => contentApiWithin(budget),
+      contentApiFor: uncachedContentApiFor(contentApi),
       campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage }),
       assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
       readiness: { ready: true },

@@ -10,7 +10,8 @@
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
-import { root } from './processes.mjs';
+import { build } from '../build.mjs';
+import { root, SERVER_ARGS, SERVER_ENV, start } from './processes.mjs';
 
 /** src/demo/content-api.ts bundled into one ES module and imported. */
 async function importContentApi() {
@@ -62,7 +63,8 @@ export function sitesDataset(count) {
 
 /**
  * Starts the API on a free loopback port. `mode`: 'ok' answers, 'hang' never answers (the
- * socket stays open), 'down' closes the listener and every socket (connections are refused).
+ * socket stays open), 'error' answers every call 500, 'down' closes the listener and every
+ * socket (connections are refused).
  */
 export async function startOutageApi(dataset) {
   const { createContentApiHandler, createCampaignHandler } = await importContentApi();
@@ -76,6 +78,10 @@ export async function startOutageApi(dataset) {
     stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
     res.on('close', () => (stats.inFlight -= 1));
     if (mode === 'hang') return;
+    if (mode === 'error') {
+      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"outage"}');
+      return;
+    }
     (req.url?.startsWith('/api/') ? content : campaigns)(req, res);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -94,4 +100,17 @@ export async function startOutageApi(dataset) {
       return new Promise((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Builds the app, starts this API over `count` sites, and the built server with the production
+ * command (the Dockerfile's CMD and ENV, any of its variables set here winning) against it, on
+ * `appPort` with metrics on the next port; returns both, and the image's environment it used.
+ */
+export async function startServerAgainstOutageApi(count, appPort) {
+  await build({ quiet: true });
+  const api = await startOutageApi(sitesDataset(count));
+  const imageEnv = Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, process.env[name] ?? value]));
+  const env = { ...imageEnv, PORT: String(appPort), METRICS_PORT: String(appPort + 1), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
+  return { api, app: start(process.execPath, SERVER_ARGS, { env }), imageEnv };
 }

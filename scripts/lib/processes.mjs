@@ -79,6 +79,25 @@ export function get(url, headers = {}) {
   });
 }
 
+/**
+ * One GET on `agent` to 127.0.0.1:`port` for `host`; resolves with the status, headers, body and
+ * time, or status 0 and the error's code on a socket error, a reset mid-answer or a 10 s timeout.
+ */
+export function timedGet(agent, port, host, pathAndQuery, headers = {}) {
+  return new Promise((resolve) => {
+    const started = performance.now();
+    const failed = (error) => resolve({ status: 0, code: error.code ?? 'aborted', body: '', ms: performance.now() - started });
+    const req = http.get({ host: '127.0.0.1', port, path: pathAndQuery, agent, headers: { ...headers, host }, timeout: 10_000 }, (res) => {
+      const chunks = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, ms: performance.now() - started, body: Buffer.concat(chunks).toString() }));
+      res.on('error', failed);
+    });
+    req.on('timeout', () => req.destroy(Object.assign(new Error('timeout'), { code: 'TIMEOUT' })));
+    req.on('error', failed);
+  });
+}
+
 export async function waitForHttp(url, { timeoutMs = 30_000, headers = {} } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {

@@ -36,6 +36,7 @@ import type { CdnTimes } from './page-cache/rules';
 import { createPageCacheFastPath, type FastPath } from './edge/fast-path';
 import { trustFunctionOf, type TrustFunction } from './request/peer-trust';
 import { createProbeAnswering } from './edge/probes';
+import { adoptAbsoluteTarget, createTargetLengthCheck } from './edge/request-target';
 import { createPageRenderer } from './render/page';
 import type { CampaignApi } from './upstream/campaign-api';
 import type { ContentApi } from './upstream/content-api';
@@ -87,6 +88,7 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
   const shared: SharedParts = { trust: trustFunctionOf(deps.config.trustProxy), securityHeaders: securityHeadersOf(deps.assets.loaderHash) };
   const app = createApp(deps, shared);
   const metrics = deps.metrics ?? noMetrics;
+  const refuseLongTarget = createTargetLengthCheck({ staticHeaders: shared.securityHeaders, metrics, logger: deps.logger });
   const answerProbe = createProbeAnswering({ readiness: deps.readiness, staticHeaders: shared.securityHeaders, metrics, logger: deps.logger });
   const admission = createAdmission<EnvelopedRequest>({
     maxInFlight: deps.config.maxInFlightRequests,
@@ -115,11 +117,14 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
     : () => false;
   return {
     listener: function handleRequest(incoming, res) {
+      // `GET http://host/path`: the target's host is the request's (RFC 9112, 3.2.2).
+      adoptAbsoluteTarget(incoming);
       const req = envelopeRequest(incoming, shared.trust);
       // From SIGTERM on, every answer closes its connection: a keep-alive client (or balancer)
       // would otherwise hold the server open until the forced exit and lose the request in
       // flight then; its next request opens a new connection, which reaches another instance.
       if (!deps.readiness.ready) res.setHeader('connection', 'close');
+      if (refuseLongTarget(req, res)) return;
       if (answerProbe(req, res)) return;
       if (answerFromPageCacheFirst(req, res)) return;
       admission.enter(req, res, () => app(req, res));

@@ -13,24 +13,22 @@ import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './observability/logger';
 import { startLineOf } from './observability/start-line';
 import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './edge/listeners';
+import { drainable } from './edge/drain';
 import { FIRST_REQUEST_DEADLINE_MS, guardConnections, perPeerShareOf } from './edge/connection-guard';
 import { createRefusalReport } from './edge/refusal-report';
 import { trustFunctionOf } from './request/peer-trust';
-import { metricsPortHandler } from './edge/metrics-port';
+import { createMetricsPortServer, metricsPortHandler } from './edge/metrics-port';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
 import type { Readiness } from './rules/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
-import { createCachedContentApi } from './upstream/cached-content-api';
-import { budgetedViews } from './upstream/request-budget';
+import { createCachedContentApi, uncachedContentApiFor } from './upstream/cached-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
 import { createOutageLog } from './upstream/outage-log';
 import { createPurger } from './purge/purger';
 import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
 
-/** Prometheus and the probes need few sockets; their own cap keeps them apart from the public one. */
-const METRICS_PORT_MAX_CONNECTIONS = 64;
 /** The contract: exit within 10 s of SIGTERM, drained or not. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
 /** After a failed upstream call, the same call waits this long before it is tried again. */
@@ -113,13 +111,12 @@ async function main(): Promise<void> {
     onOutcome: metrics.countCache,
     lastGoodMaxBytes: config.lastGoodMaxBytes,
   });
-  const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
-  const contentApiWithin = budgetedViews(contentApi);
+  const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
   const setup = createServerSetup({
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: config.dataCache ? (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget) : (_log, budget) => contentApiWithin(budget),
+    contentApiFor: config.dataCache ? (scope, budget) => createCachedContentApi(contentApi, dataCache, scope, budget) : uncachedContentApiFor(contentApi),
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),
@@ -130,14 +127,16 @@ async function main(): Promise<void> {
 
   const openFilesLimit = readOpenFilesSoftLimit();
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
-  const server: Server = createLimitedServer(setup.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
+  // SIGTERM's drain holds requests for a moment while the listener closes (edge/drain.ts).
+  const drain = drainable(setup.listener);
+  const server: Server = createLimitedServer(drain.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
   // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
   const onRefused = createRefusalReport({
     logger,
     metrics,
     settings: { maxConnections, perAddressShare: perPeerShareOf(maxConnections), firstRequestDeadlineMs: FIRST_REQUEST_DEADLINE_MS, trustProxy: config.trustProxy },
   });
-  guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy), onRefused });
+  const guard = guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy), onRefused });
   server.listen(config.port, config.host);
   server.on('listening', () => {
     const port = addressPort(server) ?? config.port;
@@ -157,9 +156,8 @@ async function main(): Promise<void> {
   const purge = config.purgeToken
     ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
     : undefined;
-  const metricsServer =
-    prometheus &&
-    createLimitedServer(metricsPortHandler(prometheus.registry, readiness, purge), { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections: METRICS_PORT_MAX_CONNECTIONS });
+  // Prometheus and the probes need few sockets; their own cap keeps them apart from the public one.
+  const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler(prometheus.registry, readiness, purge), config.keepAliveTimeoutMs).server;
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));
@@ -184,12 +182,11 @@ async function main(): Promise<void> {
       exit(0);
     }, SHUTDOWN_DEADLINE_MS).unref();
     setTimeout(() => {
-      server.close(() => {
+      // Every request that reached a socket is answered; idle keep-alive sockets close at once.
+      drain.stop(server, guard, () => {
         metricsServer?.close();
         void backend.close().finally(() => exit(0));
       });
-      // Idle keep-alive sockets would hold close() open; busy ones close after their response.
-      server.closeIdleConnections();
     }, delayMs);
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -106,7 +106,20 @@ describe('MAX_IN_FLIGHT_REQUESTS=2, no queue, with the page cache', () => {
   let clock = 1_000_000;
   const t = useTestApp({
     env: { MAX_IN_FLIGHT_REQUESTS: '2', MAX_QUEUED_REQUESTS: '0' },
-    pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, maxBytes: 1024 * 1024, now: () => clock }),
+    pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, lastResortMs: 3_600_000, maxBytes: 1024 * 1024, now: () => clock }),
+  });
+
+  it('answers a page kept past its stale time as the last resort, degraded, rather than shed it', async () => {
+    const kept = await request(t.app).get('/article-6').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
+    clock += 71_000;
+    const hold = await holdTwoPages(t);
+    t.logs.clear();
+    const old = await request(t.app).get('/article-6').set('Host', 'sub.example.com');
+    expect([old.status, old.headers['x-page-cache'], old.headers['cache-control'], old.headers.etag]).toEqual([200, 'last-resort', 'private, no-store', undefined]);
+    expect(old.text).toBe(kept.text);
+    expect(old.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(t.logs.lines).toEqual([expect.objectContaining({ msg: 'request completed', path: '/article-6', status: 200, fellBack: ['kept-page'] })]);
+    await hold.release();
   });
 
   it('answers a stale kept page as it is rather than shed the request that would refresh it', async () => {

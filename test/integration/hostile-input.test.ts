@@ -66,6 +66,8 @@ afterAll(async () => {
 });
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+/** The base a relative Location is read against: a path resolves to this origin, the request's own. */
+const SAME_HOST = 'https://request-host.invalid';
 
 /** Everything an answer must satisfy; returns what is wrong (empty when all is well). */
 function problemsOf(answer: Answer, hostile: HostileRequest, target: Target, marker: string, allowUnavailable: boolean): string[] {
@@ -80,14 +82,17 @@ function problemsOf(answer: Answer, hostile: HostileRequest, target: Target, mar
     if (!String(headers['content-security-policy']).includes("'strict-dynamic'")) problems.push('no CSP');
   }
   if (status >= 300 && status < 400) {
-    const expectedHost = normalizeHost((target.proxied ? hostile.headers['x-forwarded-host']?.split(',')[0]?.trim() : undefined) || hostile.headers.host);
+    // An absolute-form target names the request's host, over the Host header (RFC 9112, 3.2.2).
+    const targetHost = URL.canParse(hostile.target) && /^https?:\/\//i.test(hostile.target) ? new URL(hostile.target).host : undefined;
+    const expectedHost = normalizeHost((target.proxied ? hostile.headers['x-forwarded-host']?.split(',')[0]?.trim() : undefined) || targetHost || hostile.headers.host);
     let location: URL | null = null;
     try {
-      location = new URL(String(headers.location));
+      location = new URL(String(headers.location), SAME_HOST);
     } catch {
       problems.push(`unparsable Location ${JSON.stringify(headers.location)}`);
     }
-    if (location && (location.protocol !== 'https:' || location.hostname.replace(/^\[|\]$/g, '') !== expectedHost)) problems.push(`redirect off the host: ${location.href}`);
+    // A path (a relative Location) stays on the request's own host and scheme.
+    if (location && location.origin !== SAME_HOST && (location.protocol !== 'https:' || location.hostname.replace(/^\[|\]$/g, '') !== expectedHost)) problems.push(`redirect off the host: ${location.href}`);
   }
   problems.push(...unescapedReflectionsOf(body, marker).map((found) => `unescaped reflection ${found}`));
   const state = appStateProblemOf(body);

@@ -100,7 +100,7 @@ describe('category', () => {
     expect(second.querySelectorAll('#category-articles .card')).toHaveLength(3);
     expect(second.querySelector('a[rel=prev]')?.getAttribute('href')).toBe('/category/beta');
     expect((await get('/category/beta?page=3', 'example.com')).status).toBe(404);
-    expect((await get('/category/beta?page=abc', 'example.com')).status).toBe(400);
+    expect((await get('/category/beta?page=abc', 'example.com')).status).toBe(404);
   });
 
   it('an unknown category is a 404', async () => {

@@ -108,7 +108,9 @@ describe('POST /purge', () => {
     for (const text of await texts(PAGES_SHOWING_A5)) expect(text).toContain(OLD_TITLE);
     expect(t.upstream.calls.length).toBe(callsBefore);
     expect(t.logs.events('cache.purged')).toEqual([]);
-    expect(t.logs.events('purge.refused')).toEqual([expect.objectContaining({ level: 40, status: 401 })]);
+    // At most one line a minute (purge-refusals.test.ts): the first of this file's refusals.
+    expect(t.logs.events('purge.refused').length).toBeLessThanOrEqual(1);
+    for (const line of t.logs.events('purge.refused')) expect(line).toMatchObject({ level: 40, status: 401, client: expect.any(String), count: 1 });
     expect(t.logs.raw.join('\n')).not.toContain(TOKEN.slice(0, 20));
   });
 

@@ -1,8 +1,7 @@
 /** Builds the real app against a fake upstream on loopback, with logs captured. */
 import type { RequestListener } from 'node:http';
 import { createServerSetup } from '../../src/server/app';
-import { createCachedContentApi } from '../../src/server/upstream/cached-content-api';
-import { budgetedViews } from '../../src/server/upstream/request-budget';
+import { createCachedContentApi, uncachedContentApiFor } from '../../src/server/upstream/cached-content-api';
 import type { DataCache } from '../../src/server/upstream/data-cache';
 import { assetsFrom, type Assets } from '../../src/server/render/assets';
 import { loadConfig, type Config } from '../../src/server/config/config';
@@ -134,12 +133,11 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const api = content.client;
   const dataCache = options.dataCache?.(logger, outage);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;
-  const wrappedWithin = budgetedViews(wrapped);
   const setup = createServerSetup({
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: dataCache ? (log, budget) => createCachedContentApi(wrapped, dataCache, log, budget) : (_log, budget) => wrappedWithin(budget),
+    contentApiFor: dataCache ? (scope, budget) => createCachedContentApi(wrapped, dataCache, scope, budget) : uncachedContentApiFor(wrapped),
     campaignApi: campaign.client,
     assets: options.assets ?? assetsFrom(TEST_MANIFEST, null, config.basePath),
     readiness,

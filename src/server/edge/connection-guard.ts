@@ -12,6 +12,10 @@
  * - at the cap, a new connection takes the place of the oldest socket that is not serving a
  *   request: first one that never completed a request, then the longest idle keep-alive one.
  *   Only when every socket is busy is the new one refused.
+ * - once draining (SIGTERM), idle keep-alive sockets close (once what they sent is read) and every
+ *   other one after its response: a request that reached a socket before the listener closed is
+ *   answered.
+ * The metrics port is guarded the same way (metrics-port.ts).
  */
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
@@ -51,8 +55,15 @@ function adjust(counts: Map<string, number>, peer: string, by: number): void {
   else counts.delete(peer);
 }
 
-/** Watches a server's connections with the rules above; returns what it holds, for tests and logs. */
-export function guardConnections(server: Server, options: GuardOptions): { readonly sockets: number } {
+export interface ConnectionGuard {
+  /** Sockets held, for tests and logs. */
+  readonly sockets: number;
+  /** Closes the idle keep-alive sockets now and each other socket once its response is done. */
+  drain(): void;
+}
+
+/** Watches a server's connections with the rules above. */
+export function guardConnections(server: Server, options: GuardOptions): ConnectionGuard {
   const deadlineMs = options.firstRequestDeadlineMs ?? FIRST_REQUEST_DEADLINE_MS;
   const share = perPeerShareOf(options.cap);
   const tracked = new Map<Socket, Tracked>();
@@ -60,6 +71,7 @@ export function guardConnections(server: Server, options: GuardOptions): { reado
   const unproven = new Set<Socket>();
   const idle = new Set<Socket>();
   const perPeer = new Map<string, number>();
+  let draining = false;
   server.maxConnections = options.cap + 1;
 
   function forget(socket: Socket): void {
@@ -117,6 +129,10 @@ export function guardConnections(server: Server, options: GuardOptions): { reado
     idle.delete(socket);
     res.once('finish', () => {
       if (!tracked.has(socket) || socket.destroyed) return;
+      if (draining) {
+        socket.destroy();
+        return;
+      }
       entry.state = 'idle';
       idle.add(socket);
     });
@@ -125,6 +141,19 @@ export function guardConnections(server: Server, options: GuardOptions): { reado
   return {
     get sockets() {
       return tracked.size;
+    },
+    drain() {
+      draining = true;
+      // After one poll phase of the event loop: a request already in an idle socket's buffer is
+      // read there, so it is answered (Connection: close) rather than reset with its socket.
+      setImmediate(() =>
+        setImmediate(() => {
+          for (const socket of idle) {
+            forget(socket);
+            socket.destroy();
+          }
+        }),
+      );
     },
   };
 }

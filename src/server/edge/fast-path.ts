@@ -10,9 +10,10 @@ import { recordRequest, type EnvelopedRequest, type RequestRecorder } from '../r
 import { logPathOf } from '../observability/logger';
 import { siteAddressResolver } from '../rules/host';
 import { targetInsideBasePath } from '../../shared/base-path';
-import { answerFromPageCache, pageCacheKeyOfRequest } from '../page-cache/hit';
+import { answerFromPageCache, answerWithKeptPage, pageCacheKeyOfRequest } from '../page-cache/hit';
 import type { PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
+import type { PagePart } from '../upstream/failures';
 
 export interface FastPathDeps extends RequestRecorder {
   readonly cache: PageCache;
@@ -28,9 +29,13 @@ export interface FastPathDeps extends RequestRecorder {
 
 /**
  * Answers a request from the page cache and says whether it did; a stale page answers as it is
- * when `staleWillDo` (by default: while no request may start, `busy`).
+ * when `staleWillDo` (by default: while no request may start, `busy`), and then a page kept past
+ * its stale time answers too, as the last resort (degraded, decision 0325).
  */
 export type FastPath = (req: EnvelopedRequest, res: ServerResponse, staleWillDo?: boolean) => boolean;
+
+/** What a kept page answered past its stale time is logged as (upstream/failures.ts, PagePart). */
+const KEPT_PAGE: readonly PagePart[] = ['kept-page'];
 
 export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
   const sharedCacheControl = cacheControlOf(true, 200, deps.cdn);
@@ -52,9 +57,17 @@ export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
 
     const started = performance.now();
     const { reqId } = envelope;
-    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, staleWillDo, [...staticHeaders, 'x-request-id', reqId]);
-    if (!page) return false;
-    recordRequest(deps, page.labels, (performance.now() - started) / 1000, { reqId, host: address.host, siteKey: address.siteKey, method: req.method, path: logPathOf(req.url), status: res.statusCode, pageCache: 'hit' });
+    const leadingHeaders = [...staticHeaders, 'x-request-id', reqId];
+    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, staleWillDo, leadingHeaders);
+    if (page) {
+      recordRequest(deps, page.labels, (performance.now() - started) / 1000, { reqId, host: address.host, siteKey: address.siteKey, method: req.method, path: logPathOf(req.url), status: res.statusCode, pageCache: 'hit' });
+      return true;
+    }
+    // No request may start to refresh it: a page kept past its stale time is better than a 503.
+    const kept = staleWillDo ? deps.cache.lastResort(key) : undefined;
+    if (!kept) return false;
+    answerWithKeptPage(kept, req, res, leadingHeaders);
+    recordRequest(deps, kept.labels, (performance.now() - started) / 1000, { reqId, host: address.host, siteKey: address.siteKey, method: req.method, path: logPathOf(req.url), status: res.statusCode, fellBack: KEPT_PAGE });
     return true;
   };
 }

@@ -2,8 +2,11 @@
  * The metrics port (METRICS_PORT, never the public one): what it answers, for index.ts to listen
  * with. Probes answer here too, so they keep working when the public port is saturated.
  */
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Registry } from 'prom-client';
+import { trustFunctionOf } from '../request/peer-trust';
+import { guardConnections, type ConnectionGuard } from './connection-guard';
+import { createLimitedServer, REQUEST_TIMEOUTS } from './listeners';
 import { plainErrorAnswer, sendPlainError, type ErrorCode } from '../http/errors';
 import { PURGE_PATH } from '../purge/purge-request';
 import { probeAnswerOf, probeOf, type Readiness } from '../rules/health';
@@ -37,4 +40,21 @@ export function metricsPortHandler(registry: Registry, readiness: Readiness, pur
       answerError('NOT_FOUND');
     }
   };
+}
+
+/**
+ * Sockets the metrics port holds at most. One peer address holds at most a share of them
+ * (perPeerShareOf: 16), so whatever one client holds, the kubelet and Prometheus find room.
+ */
+export const METRICS_PORT_MAX_CONNECTIONS = 64;
+
+/**
+ * The metrics port's server, with the public port's defences (connection-guard.ts): a first-request
+ * deadline, a share of the cap per peer, the oldest idle socket giving way at the cap. Without
+ * them 64 idle keep-alive sockets of one client held the port, and the probes got resets
+ * (issue 46). No peer is trusted here: Prometheus and the kubelet connect directly.
+ */
+export function createMetricsPortServer(handler: (req: IncomingMessage, res: ServerResponse) => void, keepAliveTimeoutMs: number, cap = METRICS_PORT_MAX_CONNECTIONS): { readonly server: Server; readonly guard: ConnectionGuard } {
+  const server = createLimitedServer(handler, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs, maxConnections: cap });
+  return { server, guard: guardConnections(server, { cap, trust: trustFunctionOf(false) }) };
 }

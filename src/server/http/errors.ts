@@ -25,6 +25,8 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, title: 'Bad request', message: 'This request could not be understood.' },
   NOT_FOUND: { status: 404, title: 'Page not found', message: 'There is no page at this address.' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'Method not allowed', allow: 'GET, HEAD' },
+  /** A request target over edge/request-target.ts's bound. */
+  URI_TOO_LONG: { status: 414, title: 'Address too long', message: 'This address is too long.' },
   UPSTREAM_UNAVAILABLE: { status: 503, title: 'Temporarily unavailable', message: 'This page cannot be shown right now.', retryAfterSeconds: 30 },
   /** Too many requests in progress and waiting (admission.ts); logged at most once per interval, with a count. */
   OVERLOADED: { status: 503, title: 'Busy', message: 'Busy, try again shortly', retryAfterSeconds: 1, log: { level: 'warn', event: 'load.shed' } },

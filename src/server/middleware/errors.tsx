@@ -55,6 +55,8 @@ export function errorHandling(renderer: PageRenderer, options: { basePath: strin
     const answer = ERRORS[code];
     if (error instanceof RenderAbortedError) req.log.error({ event: ERRORS.RENDER_ABORTED.log.event, timeoutMs: error.timeoutMs }, 'render took too long and was aborted');
     else if (code === 'UNEXPECTED') req.log.error({ event: ERRORS.UNEXPECTED.log.event, err: error }, 'unexpected error');
+    // A page that failed on the server's side and is still kept answers with its kept copy, degraded (decision 0325).
+    if (status >= 500 && res.locals.pageOutput?.answerWithKeptPage?.()) return;
     if ('retryAfterSeconds' in answer) res.setHeader('retry-after', String(answer.retryAfterSeconds));
     const title = status === answer.status ? answer.title : 'Error';
     const content = (

@@ -1,7 +1,8 @@
-import { answerFromPageCache, HTML_VARY, pageCacheKeyOfRequest } from '../page-cache/hit';
+import { answerFromPageCache, answerWithKeptPage, HTML_VARY, pageCacheKeyOfRequest } from '../page-cache/hit';
 import type { PageCache, PageOutput } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
 import type { Stage } from '../request/locals';
+import { lookupScopeOf } from '../request/lookup-scope';
 import { routeLabelOf, siteLabelOf } from './request-envelope';
 import { ANSWERED, type Step } from './steps';
 
@@ -29,6 +30,8 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
       cacheControl,
       capture(html, contentSecurityPolicy) {
         stored = true;
+        // The data it was built from stays in the last-good store while the page is kept.
+        res.locals.upstream?.keepSources();
         // Kept once rendered: by then the steps after this one have set the site and its purge keys.
         return cache.store(key, html, {
           labels: { route: routeLabelOf(req.path, route.rule.name), site: siteLabelOf(res.locals.site) },
@@ -36,6 +39,13 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
           purgeKeys: res.locals.purgeKeys?.surrogateKey(),
           renderedSince,
         });
+      },
+      answerWithKeptPage() {
+        const page = cache.lastResort(key);
+        if (!page) return false;
+        lookupScopeOf(req, res).fellBack.add('kept-page');
+        answerWithKeptPage(page, req, res);
+        return true;
       },
     };
     if (refreshing) res.on('close', () => stored || cache.release(key));

@@ -1,17 +1,19 @@
-import { PageError } from '../http/errors';
+import { joinPath } from '../../shared/format';
+import { badRequest, PageError } from '../http/errors';
 import { loadArticle } from '../pages/article';
 import { loadCategory } from '../pages/category';
 import type { PageLoader } from '../pages/context';
 import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
-import { queryValue } from '../request/query';
+import { queryOf, queryValue } from '../request/query';
 import { loadHome } from '../pages/home';
 import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
 import type { PageRenderer } from '../render/page';
-import type { PageMatch, RouteName } from '../rules/routes';
+import { targetWithoutPage, type PageMatch, type RouteName } from '../rules/routes';
 import { requestSiteRoot } from '../seo/request-origin';
 import { lookupCampaign } from '../site/campaign';
+import { MAX_LOCATION_LENGTH } from './https-redirect';
 import type { LastStep } from './steps';
 
 const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
@@ -30,6 +32,14 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
 export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): LastStep<Stage<'site' | 'host' | 'upstream'> & { readonly route: PageMatch }> {
   return async function renderPage(req, res, { site, route, host, upstream }) {
+    // `page` on a route without pages: the address without it (301, a path on the same host),
+    // never a page of its own, kept and shared under every made-up value.
+    if (!route.rule.paginated && queryOf(req).page !== undefined) {
+      const location = joinPath(deps.basePath, targetWithoutPage(req.path, req.originalUrl.slice(req.originalUrl.indexOf('?'))));
+      if (location.length > MAX_LOCATION_LENGTH) throw badRequest('This address is too long.');
+      res.redirect(301, location);
+      return;
+    }
     const context = { queryValue: (name: string) => queryValue(req, name), site, origin: requestSiteRoot(req, site.canonicalHost ?? host, deps.basePath), basePath: deps.basePath, route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log, lookup: lookupScopeOf(req, res) };
     const campaignPromise = route.rule.campaigns
       ? lookupCampaign(upstream.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })

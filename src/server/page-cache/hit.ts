@@ -30,6 +30,21 @@ export function pageCacheKeyOfRequest(request: { readonly protocol: string; read
 }
 
 /**
+ * A kept page as the last resort, when its refresh failed (decision 0325): a degraded answer,
+ * private and without an ETag (never a 304), in the best encoding the client takes.
+ */
+export function answerWithKeptPage(page: CachedPage, req: IncomingMessage, res: ServerResponse, leadingHeaders: readonly string[] = []): void {
+  const encoding = preferredEncoding(req.headers['accept-encoding']);
+  const body = page[encoding];
+  const headers = [...leadingHeaders, 'content-type', 'text/html; charset=utf-8', 'cache-control', 'private, no-store', 'vary', HTML_VARY, 'x-page-cache', 'last-resort'];
+  if (page.contentSecurityPolicy) headers.push('content-security-policy', page.contentSecurityPolicy);
+  if (encoding !== 'identity') headers.push('content-encoding', encoding);
+  headers.push('content-length', String(body.length));
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/**
  * Answers from the page cache when it holds a page that may answer as it is (a stale one too
  * when `staleWillDo`), and returns that page (undefined: not answered): the best encoding the
  * client takes, or a 304 when the client's copy is current.

@@ -1,8 +1,10 @@
 /**
  * Whole rendered pages, kept with their gzip and brotli forms so that a hit costs neither
  * rendering nor compression. Fresh for `freshMs`; then, for `staleMs` more, the stale page
- * keeps answering while one request renders its replacement. A purge drops pages at once, and
- * a render that began before it is not kept: it may show what the purge removed.
+ * keeps answering while one request renders its replacement; then, for `lastResortMs` more, it
+ * is kept only as the last resort, for when its refresh fails (a degraded answer, decision 0325).
+ * A purge drops pages at once, and a render that began before it is not kept: it may show what
+ * the purge removed.
  */
 import { LRUCache } from 'lru-cache';
 import { encodeBody, etagsOf, type Encoding } from '../http/encoding';
@@ -32,6 +34,8 @@ export interface PageLabels {
 export interface PageCacheOptions {
   readonly freshMs: number;
   readonly staleMs: number;
+  /** How long past its stale time a page stays kept as the last resort (0 by default). */
+  readonly lastResortMs?: number;
   readonly maxBytes: number;
   readonly now?: () => number;
 }
@@ -47,6 +51,8 @@ export interface PageCache {
    * caller, who renders its replacement. True when there was one (release it if no page comes).
    */
   claimRefresh(key: string): boolean;
+  /** Any page still kept, however old: the last resort when its refresh failed. */
+  lastResort(key: string): CachedPage | undefined;
   /**
    * The page with its compressed forms, kept unless a purge came after `renderedSince` (the
    * `purgeCount()` read before its render began): then it only answers its own request.
@@ -75,19 +81,22 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   const cache = new LRUCache<string, CachedPage>({
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length + 200,
-    ttl: options.freshMs + options.staleMs,
+    ttl: options.freshMs + options.staleMs + (options.lastResortMs ?? 0),
     ttlResolution: 0,
     perf: { now },
   });
 
   let purges = 0;
-  const servable = (page: CachedPage) => now() - page.storedAt < options.freshMs || (page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS);
+  const age = (page: CachedPage) => now() - page.storedAt;
+  const refreshing = (page: CachedPage) => page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS;
+  const servable = (page: CachedPage, staleWillDo: boolean) => age(page) < options.freshMs || (age(page) < options.freshMs + options.staleMs && (staleWillDo || refreshing(page)));
 
   return {
     servablePage(key, staleWillDo = false) {
       const page = cache.get(key);
-      return page && (staleWillDo || servable(page)) ? page : undefined;
+      return page && servable(page, staleWillDo) ? page : undefined;
     },
+    lastResort: (key) => cache.get(key),
     claimRefresh(key) {
       const page = cache.get(key);
       if (!page) return false;
@@ -130,4 +139,9 @@ export interface PageOutput {
    * hits are sent with; the kept page has its compressed forms.
    */
   capture?: (html: Buffer, contentSecurityPolicy: string) => CachedPage;
+  /**
+   * The page failed (a 5xx): its kept copy, however old, answers instead as a degraded answer;
+   * false when none is kept.
+   */
+  answerWithKeptPage?: () => boolean;
 }

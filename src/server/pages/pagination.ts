@@ -1,13 +1,17 @@
 /** `?page=N` parsing and page counts. Pure. */
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 
 export const PAGE_SIZE = 10;
 const MAX_PAGE = 10_000;
 
-/** 1 when absent; a 400 for anything but a whole number from 1 to 10,000. */
+/**
+ * 1 when absent; a 404 for anything but a whole number from 1 to 10,000 written without a
+ * leading zero: no page exists at `?page=zzz1`, `-1`, `1e99` or `007` (each would be a page of
+ * its own in the page cache).
+ */
 export function pageNumberOf(raw: string | undefined): number {
   if (raw === undefined) return 1;
-  if (!/^\d{1,5}$/.test(raw) || Number(raw) < 1 || Number(raw) > MAX_PAGE) throw badRequest('The page number must be a whole number from 1 to 10,000.');
+  if (!/^[1-9]\d{0,4}$/.test(raw) || Number(raw) > MAX_PAGE) throw notFound('There is no such page here.');
   return Number(raw);
 }
 

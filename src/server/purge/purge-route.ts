@@ -2,6 +2,8 @@
  * POST /purge on the metrics port (contract/app.md, Content updates): a bearer token compared
  * in constant time, a bounded JSON body, then one purge, one `cache.purged` line and its metric.
  * A request that is refused (401, 400) drops nothing. The public port never routes here.
+ * Refused tokens are logged at most once a minute, with the client's address and how many
+ * there were: whoever guesses cannot flood the log.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -9,8 +11,16 @@ import type { Logger } from 'pino';
 import type { Purger, PurgeResult } from './purger';
 import { purgeRequestOf, type PurgeRequest } from './purge-request';
 
-/** A body of 1,000 slugs fits; a larger one is refused before it is read whole. */
+/** A body of 1,000 slugs fits; a larger one is refused (400). */
 const MAX_BODY_BYTES = 64 * 1024;
+/**
+ * A body over MAX_BODY_BYTES is read and dropped up to this many bytes before its 400, so the
+ * client reads the answer rather than a reset; past it the 400 is sent at once, and the
+ * connection closed.
+ */
+const MAX_DISCARDED_BYTES = 1024 * 1024;
+/** At most one `purge.refused` line for a wrong or missing token per this interval. */
+const UNAUTHORIZED_LOG_INTERVAL_MS = 60_000;
 /** Slugs named in the log line; the count says how many there were. */
 const LOGGED_SLUGS = 20;
 
@@ -20,6 +30,7 @@ export interface PurgeRouteDeps {
   readonly logger: Logger;
   /** Where the purge is counted (observability/metrics.ts). */
   readonly metrics: { countPurge(scope: PurgeRequest['scope'], dropped: PurgeResult): void };
+  readonly now?: () => number;
 }
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -35,19 +46,18 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...headers }).end(text);
 }
 
-/** The whole body, or null past MAX_BODY_BYTES. */
+/** The whole body, or null past MAX_BODY_BYTES (once the rest is read and dropped, up to MAX_DISCARDED_BYTES). */
 function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        resolve(null);
-        req.destroy();
-      } else chunks.push(chunk);
+      if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+      else if (size - chunk.length <= MAX_BODY_BYTES) chunks.length = 0;
+      if (size > MAX_DISCARDED_BYTES) resolve(null);
     });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
     req.on('error', reject);
   });
 }
@@ -68,9 +78,21 @@ function logFieldsOf(request: PurgeRequest): Record<string, unknown> {
 
 export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: ServerResponse) => void {
   const expected = digest(deps.token);
-  const refuse = (res: ServerResponse, status: 400 | 401, reason: string) => {
+  const now = deps.now ?? Date.now;
+  let unauthorized = { count: 0, loggedAt: Number.NEGATIVE_INFINITY };
+  const refuse = (res: ServerResponse, status: 400 | 401, reason: string, headers: Record<string, string> = {}) => {
     deps.logger.warn({ event: 'purge.refused', status, reason }, `purge refused: ${reason}`);
-    sendJson(res, status, { error: reason }, status === 401 ? { 'www-authenticate': 'Bearer' } : {});
+    sendJson(res, status, { error: reason }, headers);
+  };
+  /** One line per interval at most: the refusals since the last line, and the latest client's address. */
+  const refuseToken = (req: IncomingMessage, res: ServerResponse) => {
+    const reason = 'missing or wrong bearer token';
+    unauthorized.count++;
+    if (now() - unauthorized.loggedAt >= UNAUTHORIZED_LOG_INTERVAL_MS) {
+      deps.logger.warn({ event: 'purge.refused', status: 401, reason, client: req.socket.remoteAddress, count: unauthorized.count }, `purge refused: ${reason}`);
+      unauthorized = { count: 0, loggedAt: now() };
+    }
+    sendJson(res, 401, { error: reason }, { 'www-authenticate': 'Bearer' });
   };
   return function answerPurge(req, res) {
     if (req.method !== 'POST') {
@@ -79,14 +101,15 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
     }
     // Before the body is read: an outsider learns nothing about what it would have done.
     if (!bearerMatches(req.headers.authorization, expected)) {
-      refuse(res, 401, 'missing or wrong bearer token');
+      refuseToken(req, res);
       return;
     }
     readBody(req).then(
       (body) => {
         const request = body === null ? { error: `the body is over ${MAX_BODY_BYTES} bytes` } : purgeRequestOf(parsedJson(body));
         if ('error' in request) {
-          refuse(res, 400, request.error);
+          // A body still coming (past MAX_DISCARDED_BYTES) is not waited for: the connection closes after the answer.
+          refuse(res, 400, request.error, req.complete ? {} : { connection: 'close' });
           return;
         }
         const startedAt = performance.now();

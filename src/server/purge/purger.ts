@@ -3,7 +3,8 @@
  * page cache's pages (page-cache/page-cache.ts) that may show what changed. Synchronous: when it
  * returns, no lookup answers from a dropped entry, no fetch begun before it is kept, and no page
  * rendered before it is kept, so the next request is built from the upstream's answers. The
- * last-good store keeps its copies; they answer only when the upstream fails.
+ * last-good store keeps its copies; they answer only when the upstream fails, and then only as
+ * degraded (private, never kept: upstream/data-cache.ts).
  */
 import type { PageCache } from '../page-cache/page-cache';
 import { pageCacheHostOf } from '../page-cache/rules';

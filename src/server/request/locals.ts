@@ -30,7 +30,7 @@ declare global {
       /** Set by the route middleware. */
       route?: RouteMatch;
       /** Set by the request-upstream middleware: the upstream clients within this request's budget. */
-      upstream?: { readonly api: ContentApi; readonly campaignApi: CampaignApi };
+      upstream?: { readonly api: ContentApi; readonly campaignApi: CampaignApi; readonly keepSources: () => void };
       /** Set by the site-settings middleware. */
       site?: Site;
       /** Set by the consent-platform CSP middleware: the origin the page's policy admits. */

@@ -14,17 +14,19 @@ export interface RouteRule {
   readonly campaigns: boolean;
   /** Search engines may index it. */
   readonly indexable: boolean;
+  /** Takes `?page=N`; elsewhere a `page` parameter is redirected away (middleware/pages.tsx). */
+  readonly paginated: boolean;
 }
 
 export const ROUTE_TABLE: Readonly<Record<RouteName, RouteRule>> = {
-  home: { name: 'home', shell: true, ads: true, analytics: true, campaigns: true, indexable: true },
-  search: { name: 'search', shell: false, ads: false, analytics: true, campaigns: true, indexable: false },
-  article: { name: 'article', shell: true, ads: true, analytics: true, campaigns: true, indexable: true },
-  category: { name: 'category', shell: true, ads: true, analytics: true, campaigns: true, indexable: true },
-  'fortified-portal': { name: 'fortified-portal', shell: false, ads: false, analytics: false, campaigns: false, indexable: false },
-  login: { name: 'login', shell: false, ads: false, analytics: true, campaigns: false, indexable: false },
-  dashboard: { name: 'dashboard', shell: false, ads: false, analytics: true, campaigns: false, indexable: false },
-  'not-found': { name: 'not-found', shell: true, ads: false, analytics: true, campaigns: false, indexable: false },
+  home: { name: 'home', shell: true, ads: true, analytics: true, campaigns: true, indexable: true, paginated: false },
+  search: { name: 'search', shell: false, ads: false, analytics: true, campaigns: true, indexable: false, paginated: true },
+  article: { name: 'article', shell: true, ads: true, analytics: true, campaigns: true, indexable: true, paginated: false },
+  category: { name: 'category', shell: true, ads: true, analytics: true, campaigns: true, indexable: true, paginated: true },
+  'fortified-portal': { name: 'fortified-portal', shell: false, ads: false, analytics: false, campaigns: false, indexable: false, paginated: false },
+  login: { name: 'login', shell: false, ads: false, analytics: true, campaigns: false, indexable: false, paginated: false },
+  dashboard: { name: 'dashboard', shell: false, ads: false, analytics: true, campaigns: false, indexable: false, paginated: false },
+  'not-found': { name: 'not-found', shell: true, ads: false, analytics: true, campaigns: false, indexable: false, paginated: false },
 };
 
 /** Per-site documents for crawlers, ad buyers and feed readers: built from the resolved site, never HTML. */
@@ -120,6 +122,17 @@ export function matchRoute(path: string, hasSearch: boolean): RouteMatch {
     return index === undefined ? page('not-found') : page('category', index);
   }
   return page('not-found');
+}
+
+/**
+ * The target without its `page` parameters, the canonical address of a route that takes none.
+ * Leading slashes collapse to one: `//host/` would be another site's address. Pure.
+ */
+export function targetWithoutPage(path: string, search: string): string {
+  const query = new URLSearchParams(search);
+  query.delete('page');
+  const rest = query.toString();
+  return `${path.replace(/^\/+/, '/')}${rest ? `?${rest}` : ''}`;
 }
 
 /** Slugs the content API can hold; anything else is a 404 without an upstream call. */

@@ -1,10 +1,17 @@
 /** The content API behind the data cache: same interface, so callers do not change. */
-import type { Logger } from 'pino';
 import type { CacheKind, DataCache, PurgeTag, WaitBound } from './data-cache';
-import { untilSpent, type RequestBudget } from './request-budget';
+import { budgetedViews, untilSpent, type RequestBudget } from './request-budget';
 import { DATA_TAGS, type KeptSiteLookups } from './data-tags';
 import type { SiteSetting } from '../../shared/records';
 import type { ContentApi } from './content-api';
+import type { LookupScope } from './failures';
+
+/** A request's view of the content API, and how the page it renders keeps the data it was built from. */
+export interface RequestContentApi {
+  readonly api: ContentApi;
+  /** The page is kept (page cache): the answers it was built from are kept as used again (DataCache.keep). */
+  keepSources(): void;
+}
 
 /** Which cache (TTL and bounds) each call's answers live in. */
 const KIND_OF: Readonly<Record<keyof ContentApi, CacheKind>> = {
@@ -43,13 +50,19 @@ class CachedContentApi implements ContentApi {
   constructor(
     private readonly inner: ContentApi,
     private readonly cache: DataCache,
-    private readonly log: Logger,
+    private readonly scope: LookupScope,
     private readonly budget: RequestBudget,
   ) {}
+
+  /** The keys this request looked up: a handful per page. */
+  readonly used: string[] = [];
+  /** Reported by the cache: an answer was a copy older than a purge that named it. */
+  private readonly degraded = (): void => void this.scope.fellBack.add('purged');
 
   private lookup<K extends ContentCall>(name: K, args: Parameters<ContentApi[K]>): ReturnType<ContentApi[K]> {
     const kind = KIND_OF[name];
     const key = cacheKeyOf(name, args);
+    this.used.push(key);
     // A fresh answer first: what a miss needs is made only for a miss.
     const fresh = this.cache.fresh(kind, key);
     if (fresh) return fresh as ReturnType<ContentApi[K]>;
@@ -57,7 +70,7 @@ class CachedContentApi implements ContentApi {
     const tagsOf = DATA_TAGS[name] as (...callArgs: unknown[]) => readonly PurgeTag[];
     const { inner, budget } = this;
     const bound: WaitBound = (wait) => untilSpent(name, budget, wait);
-    return this.cache.get(kind, key, () => call.apply(inner, args), { tags: () => tagsOf(...args), log: this.log, bound }) as ReturnType<ContentApi[K]>;
+    return this.cache.get(kind, key, () => call.apply(inner, args), { tags: () => tagsOf(...args), log: this.scope.log, bound, degraded: this.degraded }) as ReturnType<ContentApi[K]>;
   }
 
   subdomainsByHost(...args: Parameters<ContentApi['subdomainsByHost']>) {
@@ -95,8 +108,15 @@ class CachedContentApi implements ContentApi {
   }
 }
 
-export function createCachedContentApi(inner: ContentApi, cache: DataCache, log: Logger, budget: RequestBudget): ContentApi {
-  return new CachedContentApi(inner, cache, log, budget);
+export function createCachedContentApi(inner: ContentApi, cache: DataCache, scope: LookupScope, budget: RequestBudget): RequestContentApi {
+  const api = new CachedContentApi(inner, cache, scope, budget);
+  return { api, keepSources: () => cache.keep(api.used) };
+}
+
+/** Without a data cache: each request's view of the API within its budget, and nothing to keep. */
+export function uncachedContentApiFor(inner: ContentApi): (scope: LookupScope, budget: RequestBudget) => RequestContentApi {
+  const within = budgetedViews(inner);
+  return (_scope, budget) => ({ api: within(budget), keepSources: () => undefined });
 }
 
 /**

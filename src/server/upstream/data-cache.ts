@@ -17,7 +17,10 @@
  *   the LRU lost to a flood is not shown as the global setting because its upstream hangs;
  * - each entry carries purge tags (given by the caller); a purge drops the entries with one of
  *   the named tags, and the fetches in flight for them, so the next lookup asks the upstream.
- *   The last-good store keeps its copies: it answers only when the upstream fails.
+ *   The last-good store keeps its copies: it answers only when the upstream fails, and a copy
+ *   older than a purge that named it answers only as degraded (the lookup's `degraded` is told);
+ * - the entries a kept page was built from are kept in the last-good store as used again
+ *   (`keep`), so a flood of other keys does not leave a kept page without what rebuilds it.
  * What it logs follows outage-log.ts: a failed call is logged once, by the lookup that receives
  * it, or here (`cache.refresh_failed`) when stale data answered instead; a lookup that shares
  * another's failed call or meets a remembered failure gets it `withoutCall()` and is counted,
@@ -92,6 +95,14 @@ interface Fetch {
   readonly tags: () => readonly PurgeTag[];
   readonly log: Logger;
   readonly bound: WaitBound;
+  /** Told when the answer is a last-good copy older than a purge that named it. */
+  readonly degraded: () => void;
+}
+
+/** When each tag was last purged, for the last-good copies (which keep no tags). */
+interface PurgeRecords {
+  /** Whether a value stored at `storedAt` is older than a purge of one of `tags` (or of everything). */
+  predates(storedAt: number, tags: readonly PurgeTag[]): boolean;
 }
 
 /** `wait` and whether it has settled: a bound that fails first leaves it unsettled, still running. */
@@ -125,6 +136,7 @@ class KindCache {
     private readonly options: DataCacheOptions,
     private readonly now: () => number,
     private readonly lastGood: LastGoodStore,
+    private readonly purged: PurgeRecords,
   ) {
     this.failures = new RecentFailures(options.failureBackoffMs, MAX_REMEMBERED_FAILURES, now);
     this.cache = new LRUCache<string, Entry, Fetch>({
@@ -182,6 +194,15 @@ class KindCache {
     return error.withoutCall();
   }
 
+  /**
+   * The last good copy answers for a failed or unfinished call: degraded when a purge named it
+   * since it was stored (what the purge announced may be missing from it).
+   */
+  private lastGoodAnswer(kept: KeptValue, failure: unknown, fetch: Fetch): unknown {
+    if (this.purged.predates(kept.storedAt, fetch.tags())) fetch.degraded();
+    return this.stale(kept, failure);
+  }
+
   /** A value past its freshness answers; counted for the outage summary when its refresh failed. */
   private stale(entry: KeptValue, failure: unknown): unknown {
     this.options.onOutcome?.(this.kind, 'stale');
@@ -196,10 +217,10 @@ class KindCache {
    * bound's failure. When it answered and the fetch it made then fails, that failure is logged
    * as a failed refresh (`fetching`: null when another lookup made the call).
    */
-  private stoppedWaiting(kept: KeptValue | undefined, error: unknown, fetching: Promise<unknown> | null, log: Logger): unknown {
+  private stoppedWaiting(kept: KeptValue | undefined, error: unknown, fetching: Promise<unknown> | null, fetch: Fetch): unknown {
     if (!this.usable(kept)) throw error;
-    fetching?.catch((failure: unknown) => this.refreshFailed(failure, log));
-    return this.stale(kept, undefined);
+    fetching?.catch((failure: unknown) => this.refreshFailed(failure, fetch.log));
+    return this.lastGoodAnswer(kept, undefined, fetch);
   }
 
   /**
@@ -220,8 +241,10 @@ class KindCache {
   async load(key: string, fetch: Fetch): Promise<unknown> {
     const failure = this.failures.get(key);
     if (failure && this.now() - failure.at < this.options.failureBackoffMs) {
-      const entry = this.cache.get(key, { allowStale: true }) ?? this.lastGood.get(key);
+      const current = this.cache.get(key, { allowStale: true });
+      const entry = current ?? this.lastGood.get(key);
       if (!this.usable(entry)) throw this.withoutCall(failure.error, 'remembered');
+      if (!current && this.purged.predates(entry.storedAt, fetch.tags())) fetch.degraded();
       if (entry.storedAt + this.policy.ttlMs <= this.now()) return this.stale(entry, failure.error);
       this.options.onOutcome?.(this.kind, 'hit');
       return entry.value;
@@ -241,10 +264,10 @@ class KindCache {
         // The LRU had nothing left for the key: the last good answer, if it is not too old.
         const kept = this.lastGood.get(key);
         const shared = status.fetch === 'inflight';
-        if (!fetching.settled()) return this.stoppedWaiting(kept, error, shared ? null : fetching.wait, fetch.log);
+        if (!fetching.settled()) return this.stoppedWaiting(kept, error, shared ? null : fetching.wait, fetch);
         if (!this.usable(kept)) throw shared ? this.withoutCall(error, 'shared') : error;
         if (!shared) this.refreshFailed(error, fetch.log);
-        return this.stale(kept, error);
+        return this.lastGoodAnswer(kept, error, fetch);
       }
     }
     if (status.returnedStale && !this.usable(entry)) {
@@ -301,10 +324,34 @@ export interface LookupOptions {
    * fetch goes on. Unbounded by default.
    */
   readonly bound?: WaitBound;
+  /** Told when the answer is a last-good copy older than a purge that named it: the page is degraded. */
+  readonly degraded?: () => void;
 }
 
 const NO_TAGS = (): readonly PurgeTag[] => [];
 const UNBOUNDED: WaitBound = (wait) => wait;
+const NOT_TOLD = (): void => undefined;
+
+/**
+ * Purged tags remembered at most: a purge names a site's few tags or some slugs. Past it the
+ * oldest record goes, and a copy older than that purge may answer undegraded again.
+ */
+const MAX_PURGE_RECORDS = 10_000;
+
+/** Purge records that last as long as a copy older than them may answer (the longest TTL plus maxStaleMs). */
+function createPurgeRecords(lifetimeMs: number, now: () => number): PurgeRecords & { record(tags: ReadonlySet<PurgeTag> | null): void } {
+  const byTag = new LRUCache<PurgeTag, number>({ max: MAX_PURGE_RECORDS, ttl: Math.max(1, lifetimeMs), perf: { now } });
+  let everything = Number.NEGATIVE_INFINITY;
+  return {
+    record(tags) {
+      const at = now();
+      if (!tags) everything = at;
+      else for (const tag of tags) byTag.set(tag, at);
+    },
+    // Stored in the purge's millisecond counts as older: a copy answers degraded once too often, never shared once too often.
+    predates: (storedAt, tags) => storedAt <= everything || tags.some((tag) => storedAt <= (byTag.get(tag) ?? Number.NEGATIVE_INFINITY)),
+  };
+}
 
 export interface DataCache {
   get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup?: LookupOptions): Promise<V>;
@@ -315,29 +362,40 @@ export interface DataCache {
   fresh<V>(kind: CacheKind, key: string): Promise<V> | undefined;
   /** The value kept for a key (stale too, or its last good copy), or undefined; no upstream call. */
   peek(kind: CacheKind, key: string): unknown;
-  /** Drops every entry with one of `tags` (every entry when null) from every kind; returns how many. */
+  /**
+   * Drops every entry with one of `tags` (every entry when null) from every kind; returns how
+   * many. Last-good copies stay, and from now on answer only as degraded.
+   */
   purge(tags: ReadonlySet<PurgeTag> | null): number;
+  /** The keys a kept page was built from count as used again: the last-good store protects them. */
+  keep(keys: Iterable<string>): void;
 }
 
 export function createDataCache(options: DataCacheOptions): DataCache {
   const now = options.now ?? Date.now;
   // One store for every kind: its keys name their call, and one byte bound is simpler to set.
   const lastGood = createLastGoodStore(options.lastGoodMaxBytes ?? DEFAULT_LAST_GOOD_MAX_BYTES);
+  const longestTtlMs = Math.max(...Object.values(options.policies).map((policy) => policy.ttlMs));
+  const purged = createPurgeRecords(longestTtlMs + options.maxStaleMs, now);
   const caches = Object.fromEntries(
-    (Object.keys(options.policies) as CacheKind[]).map((kind) => [kind, new KindCache(kind, options.policies[kind], options, now, lastGood)]),
+    (Object.keys(options.policies) as CacheKind[]).map((kind) => [kind, new KindCache(kind, options.policies[kind], options, now, lastGood, purged)]),
   ) as Record<CacheKind, KindCache>;
   const all = Object.values(caches);
   return {
     get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup: LookupOptions = {}): Promise<V> {
       // The loader's value is stored as it came and handed back unchanged.
       const cache = caches[kind];
-      return (cache.fresh(key) ?? cache.load(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log, bound: lookup.bound ?? UNBOUNDED })) as Promise<V>;
+      return (cache.fresh(key) ?? cache.load(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log, bound: lookup.bound ?? UNBOUNDED, degraded: lookup.degraded ?? NOT_TOLD })) as Promise<V>;
     },
     fresh: <V>(kind: CacheKind, key: string) => caches[kind].fresh(key) as Promise<V> | undefined,
     peek: (kind, key) => caches[kind].peek(key),
     purge(tags) {
+      purged.record(tags);
       const matches = tags && ((entryTags: readonly PurgeTag[]) => entryTags.some((tag) => tags.has(tag)));
       return all.reduce((dropped, cache) => dropped + cache.purge(matches), 0);
+    },
+    keep(keys) {
+      for (const key of keys) lastGood.touch(key);
     },
   };
 }

@@ -14,9 +14,11 @@ import { UpstreamError } from './upstream-error';
 /**
  * The parts of a page that can fall back after a failed lookup (decision 0160): the site's
  * settings (a failed lookup counts as "no record", so the host may fall through to the global
- * setting), its menu, a list (home, category, search, card categories) and the new articles.
+ * setting), its menu, a list (home, category, search, card categories) and the new articles;
+ * `purged`: some data was a last-good copy older than a purge that named it; `kept-page`: the
+ * page's refresh failed and the page cache's copy answered (decision 0325).
  */
-export type PagePart = 'settings' | 'menu' | 'list' | 'new-articles';
+export type PagePart = 'settings' | 'menu' | 'list' | 'new-articles' | 'purged' | 'kept-page';
 
 /** What a request's lookups report to: its logger, and the parts of its page that fell back. */
 export interface LookupScope {
