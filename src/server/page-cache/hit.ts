@@ -48,7 +48,7 @@ export function answerFromPageCache(cache: PageCache, key: string, req: Incoming
     res.end();
     return page;
   }
-  const body = page[encoding];
+  const body = page.body(encoding);
   if (encoding !== 'identity') headers.push('content-encoding', encoding);
   headers.push('content-length', String(body.length));
   res.writeHead(200, headers);
