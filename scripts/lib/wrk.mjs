@@ -14,7 +14,7 @@ function msOf(value, unit) {
   return unit === 'us' ? value / 1000 : unit === 's' ? value * 1000 : value;
 }
 
-/** Requests/s, p50, p99 and max latency (ms), and the failed answers, from wrk's output. Pure. */
+/** Requests/s, p50, p99 and max latency (ms), requests answered, and the failed answers, from wrk's output. Pure. */
 export function wrkFiguresOf(output) {
   const percentile = (label) => {
     const match = new RegExp(`^\\s+${label}%\\s+([\\d.]+)(us|ms|s)`, 'm').exec(output);
@@ -28,13 +28,17 @@ export function wrkFiguresOf(output) {
     p50: percentile(50),
     p99: percentile(99),
     max: max ? msOf(Number(max[1]), max[2]) : NaN,
+    requests: Number(/^\s+(\d+) requests in /m.exec(output)?.[1] ?? NaN),
     errors: Number(errors) + (socketErrors ? socketErrors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
   };
 }
 
-/** Runs wrk -t1 against `url` for `duration` ('10s') with `connections`; returns its figures. */
-export function runWrk(url, { duration, connections, extraArgs = [] }) {
-  const args = ['-t1', `-c${connections}`, `-d${duration}`, '--latency', ...extraArgs, url];
+/**
+ * Runs wrk -t1 against `url` for `duration` ('10s') with `connections`; returns its figures.
+ * `scriptArgs` go after the URL, to a Lua script's `init(args)`.
+ */
+export function runWrk(url, { duration, connections, extraArgs = [], scriptArgs = [] }) {
+  const args = ['-t1', `-c${connections}`, `-d${duration}`, '--latency', ...extraArgs, url, ...(scriptArgs.length > 0 ? ['--', ...scriptArgs] : [])];
   const output = hasCommand('taskset') ? execFileSync('taskset', ['-c', '1', 'wrk', ...args]).toString() : execFileSync('wrk', args).toString();
   return wrkFiguresOf(output);
 }

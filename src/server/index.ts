@@ -33,7 +33,8 @@ import { createPageCache } from './page-cache/page-cache';
 const SHUTDOWN_DEADLINE_MS = 9_000;
 /** After a failed upstream call, the same call waits this long before it is tried again. */
 const FAILURE_BACKOFF_MS = 2_000;
-const PAGE_CACHE_MAX_BYTES = 24 * 1024 * 1024;
+/** Kept pages' bytes (their HTML, and compressed forms once asked for): the memory budget's share (docs/deploy.md). */
+const PAGE_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 /** While an upstream origin fails, one summary line for it per interval (outage-log.ts). */
 const OUTAGE_SUMMARY_INTERVAL_MS = 10_000;
 /** At exit, how long the log may take to write what it holds (a reader that stopped reading stdout). */

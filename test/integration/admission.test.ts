@@ -110,6 +110,8 @@ describe('MAX_IN_FLIGHT_REQUESTS=2, no queue, with the page cache', () => {
   });
 
   it('answers a page kept past its stale time as the last resort, degraded, rather than shed it', async () => {
+    // Kept on its second request (admission).
+    await request(t.app).get('/article-6').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
     const kept = await request(t.app).get('/article-6').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
     clock += 71_000;
     const hold = await holdTwoPages(t);
@@ -123,7 +125,8 @@ describe('MAX_IN_FLIGHT_REQUESTS=2, no queue, with the page cache', () => {
   });
 
   it('answers a stale kept page as it is rather than shed the request that would refresh it', async () => {
-    // A crawler's miss is sent the complete page the cache keeps.
+    // A crawler's miss is sent the complete page the cache keeps (on the page's second request).
+    await request(t.app).get('/article-1').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
     const kept = await request(t.app).get('/article-1').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
     expect(kept.headers['x-page-cache']).toBe('miss');
     clock += 11_000;
@@ -138,9 +141,13 @@ describe('MAX_IN_FLIGHT_REQUESTS=2, no queue, with the page cache', () => {
   });
 
   it('while draining and busy, every kept page still answers 200 and the 503s close their connection', async () => {
-    const stale = await request(t.app).get('/article-4').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
+    const keptFromSecond = async (path: string) => {
+      await request(t.app).get(path).set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
+      return request(t.app).get(path).set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
+    };
+    const stale = await keptFromSecond('/article-4');
     clock += 11_000;
-    const fresh = await request(t.app).get('/article-3').set('Host', 'sub.example.com').set('User-Agent', CRAWLER);
+    const fresh = await keptFromSecond('/article-3');
     const hold = await holdTwoPages(t);
     t.readiness.ready = false;
     try {

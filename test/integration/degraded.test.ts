@@ -62,9 +62,13 @@ describe('a degraded page', () => {
     const first = await get(page);
     expect(first.status).toBe(200);
     expect(first.headers['cache-control']).toBe(PRIVATE);
+    // The second request would keep a shared page: a degraded one is not kept.
     const second = await get(page);
     expect(second.headers['x-page-cache']).toBe('miss');
     expect(second.headers['cache-control']).toBe(PRIVATE);
+    const third = await get(page);
+    expect(third.headers['x-page-cache']).toBe('miss');
+    expect(third.headers['cache-control']).toBe(PRIVATE);
   });
 
   it('is private when the new articles fell back, for a page-cache fill (complete, so known before the headers)', async () => {
@@ -73,6 +77,8 @@ describe('a degraded page', () => {
     expect(first.status).toBe(200);
     expect(parseHtml(first.text).querySelectorAll('#new-articles a').length).toBeGreaterThan(0);
     expect(first.headers['cache-control']).toBe(PRIVATE);
+    // The second request would keep a shared page: a degraded one is not kept.
+    expect((await get('/article-2').set('User-Agent', CRAWLER)).headers['cache-control']).toBe(PRIVATE);
     expect((await get('/article-2')).headers['x-page-cache']).toBe('miss');
   });
 
@@ -101,6 +107,7 @@ describe('the page-cache key', () => {
 
 describe('ETags', () => {
   it('differ per encoding, and one encoding\'s ETag does not revalidate another', async () => {
+    await get('/article-4');
     await get('/article-4');
     const etags = [];
     for (const encoding of ['br', 'gzip', 'identity']) {

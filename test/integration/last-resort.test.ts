@@ -29,8 +29,8 @@ describe('a kept page as the last resort', () => {
     ['past its stale time', FRESH_MS + STALE_MS + 1],
   ])('a %s page whose refresh fails answers with its kept copy: 200, private, never a 304, fellBack logged, not kept again', async (_when, ageMs) => {
     const path = ageMs > FRESH_MS + STALE_MS ? '/article-6' : '/article-7';
-    const warm = await get(path);
-    expect(warm.status).toBe(200);
+    // Kept on its second request (admission), a hit from the third.
+    for (let n = 0; n < 2; n++) expect((await get(path)).status).toBe(200);
     expect((await get(path)).headers['x-page-cache']).toBe('hit');
     clock += ageMs;
     t.upstream.override('/api/article/get', failWith.status(500));
@@ -72,7 +72,8 @@ describe("a kept page's data in the last-good store", () => {
   const get = (path: string) => request(t.app).get(path).set('Host', HOST);
 
   it('outlives a flood of other answers: when the API fails, the page is rebuilt from it', async () => {
-    expect((await get('/article-9')).status).toBe(200);
+    // Asked for twice, so the page is kept (admission) and its data marked as used again.
+    for (let n = 0; n < 2; n++) expect((await get('/article-9')).status).toBe(200);
     // A flood of articles read once each (the same few-hundred-byte answers: no such article).
     for (let n = 0; n < 300; n++) expect((await get(`/no-such-article-${n}`)).status).toBe(404);
     clock += FRESH_MS + STALE_MS + 1;

@@ -30,14 +30,15 @@ function rawGet(path: string, headers: Record<string, string>): Promise<{ header
   });
 }
 
-// A miss stores its page before the answer's last byte is sent, so the next request can hit at once.
-// A person's miss is streamed (the fake findnew answers after the render starts); the page
+// A page is kept on its second request (the first is only remembered), before that answer's
+// last byte is sent, so the third request can hit at once. A person's miss is streamed (the fake findnew answers after the render starts); the page
 // cache keeps the complete document, the one a crawler's miss is sent.
 describe('page cache', () => {
-  it('a second request is a hit: no upstream call, the complete page, ETag, CDN headers', async () => {
+  it('a third request is a hit: no upstream call, the complete page, ETag, CDN headers', async () => {
     const first = await get('/article-13');
     expect(first.headers['x-page-cache']).toBe('miss');
     expect(first.text).toContain('$RC');
+    expect((await get('/article-13')).headers['x-page-cache']).toBe('miss');
     const callsAfterFirst = t.upstream.calls.length;
     const second = await get('/article-13?utm_source=newsletter');
     expect(second.headers['x-page-cache']).toBe('hit');
@@ -53,6 +54,7 @@ describe('page cache', () => {
   });
 
   it('a hit is answered in front of Express with the same security headers, request id and log line', async () => {
+    await getWhole('/article-18');
     const miss = await getWhole('/article-18');
     t.logs.clear();
     const hit = await get('/article-18');
@@ -70,6 +72,7 @@ describe('page cache', () => {
 
   it('answers If-None-Match with 304', async () => {
     await get('/article-14');
+    await get('/article-14');
     const hit = await get('/article-14');
     const revalidated = await get('/article-14').set('If-None-Match', hit.headers.etag ?? '');
     expect(revalidated.status).toBe(304);
@@ -77,6 +80,7 @@ describe('page cache', () => {
   });
 
   it('keeps gzip and brotli forms of the same page', async () => {
+    await getWhole('/article-15');
     const identity = await getWhole('/article-15');
     const br = await rawGet('/article-15', { host: 'example.com', 'accept-encoding': 'br' });
     expect(br.headers['content-encoding']).toBe('br');
@@ -86,7 +90,8 @@ describe('page cache', () => {
     expect(gunzipSync(gz.body).toString()).toBe(identity.text);
   });
 
-  it('a miss answers with the compressed form it keeps, and a personal page is compressed for the client too', async () => {
+  it('the miss that keeps a page answers with the compressed form it keeps, and a personal page is compressed for the client too', async () => {
+    await getWhole('/article-17');
     const miss = await rawGet('/article-17', { host: 'example.com', 'accept-encoding': 'gzip, deflate, br', 'user-agent': CRAWLER });
     expect(miss.headers['x-page-cache']).toBe('miss');
     expect(miss.headers['content-encoding']).toBe('br');
@@ -108,6 +113,39 @@ describe('page cache', () => {
     expect(withoutNonces(plain.body.toString())).toBe(withoutNonces(gunzipSync(personal.body).toString()));
   });
 
+  it('a page asked for once is not kept: the first request is only remembered, the second keeps it', async () => {
+    const first = await getWhole('/article-22');
+    expect(first.headers['x-page-cache']).toBe('miss');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=10, stale-while-revalidate=60, stale-if-error=3600');
+    const callsAfterFirst = t.upstream.calls.length;
+    const second = await getWhole('/article-22');
+    expect(second.headers['x-page-cache']).toBe('miss');
+    // Nothing was kept from the first: the second is built again, from the API.
+    expect(t.upstream.calls.length).toBeGreaterThan(callsAfterFirst);
+    expect(second.text).toBe(first.text);
+    const callsAfterSecond = t.upstream.calls.length;
+    const third = await get('/article-22');
+    expect(third.headers['x-page-cache']).toBe('hit');
+    expect(third.text).toBe(first.text);
+    expect(t.upstream.calls.length).toBe(callsAfterSecond);
+  });
+
+  it('a first request is remembered for a kept page\'s lifetime (fresh and stale), no longer', async () => {
+    await get('/article-23');
+    clock += 70_001;
+    expect((await get('/article-23')).headers['x-page-cache']).toBe('miss');
+    clock += 69_000;
+    expect((await get('/article-23')).headers['x-page-cache']).toBe('miss');
+    expect((await get('/article-23')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('a person\'s first view is streamed as with the page cache off, and not kept', async () => {
+    const first = await get('/article-24');
+    expect(first.text).toContain('$RC');
+    expect(first.headers['content-length']).toBeUndefined();
+    expect((await get('/article-24')).headers['x-page-cache']).toBe('miss');
+  });
+
   it('never caches personal pages, nor tells a CDN to', async () => {
     for (const path of ['/?s=question', '/?utm_id=c1', '/?campaign_id=c1', '/?testDisplayAd=on']) {
       await get(path, 'sub.example.com');
@@ -126,6 +164,7 @@ describe('page cache', () => {
   });
 
   it('a saved theme changes nothing: every visitor of a URL gets the same bytes', async () => {
+    await getWhole('/article-16');
     const first = await getWhole('/article-16');
     const dark = await get('/article-16').set('Cookie', 'theme=dark; _ga=GA1.1.123');
     expect(dark.headers['x-page-cache']).toBe('hit');
@@ -134,17 +173,20 @@ describe('page cache', () => {
   });
 
   it('stale-while-revalidate: a stale page answers while one request renders its replacement', async () => {
-    await get('/article-17');
+    await get('/article-21');
+    await get('/article-21');
+    expect((await get('/article-21')).headers['x-page-cache']).toBe('hit');
     clock += 11_000;
-    const refreshing = await get('/article-17');
+    const refreshing = await get('/article-21');
     expect(refreshing.headers['x-page-cache']).toBe('miss');
-    const meanwhile = await get('/article-17');
+    const meanwhile = await get('/article-21');
     expect(meanwhile.headers['x-page-cache']).toBe('hit');
     clock += 1_000;
-    expect((await get('/article-17')).headers['x-page-cache']).toBe('hit');
+    expect((await get('/article-21')).headers['x-page-cache']).toBe('hit');
   });
 
   it('while draining, a cached page is still a hit, and closes the connection', async () => {
+    await getWhole('/article-19');
     const kept = await getWhole('/article-19');
     t.readiness.ready = false;
     try {
@@ -163,6 +205,7 @@ describe('page cache', () => {
     const proxied = await startTestApp({ env: { TRUST_PROXY: 'loopback' }, pageCache: createPageCache({ freshMs: 10_000, staleMs: 0, maxBytes: 1024 * 1024 }) });
     try {
       const viaHttps = () => request(proxied.app).get('/article-1').set('Host', 'internal').set('X-Forwarded-Host', 'sub.example.com').set('X-Forwarded-Proto', 'https');
+      await viaHttps();
       await viaHttps();
       expect((await viaHttps()).headers['x-page-cache']).toBe('hit');
       const viaHttp = await request(proxied.app).get('/article-1').set('Host', 'internal').set('X-Forwarded-Host', 'sub.example.com').set('X-Forwarded-Proto', 'http');

@@ -23,6 +23,9 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
     if (answerFromPageCache(cache, key, req, res, sharedCacheControl)) return ANSWERED;
     // This request renders the page; when it replaces a stale one and produces none, another may try.
     const refreshing = cache.claimRefresh(key);
+    res.setHeader('x-page-cache', 'miss');
+    // A page asked for once is rendered as with the page cache off (streamed to a person), and not kept.
+    if (!cache.admits(key, refreshing)) return { pageOutput: { cacheControl } };
     // A purge while it renders: the page may show what was purged, so it is not kept.
     const renderedSince = cache.purgeCount();
     let stored = false;
@@ -49,7 +52,6 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
       },
     };
     if (refreshing) res.on('close', () => stored || cache.release(key));
-    res.setHeader('x-page-cache', 'miss');
     return { pageOutput };
   };
 }

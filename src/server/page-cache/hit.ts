@@ -35,7 +35,7 @@ export function pageCacheKeyOfRequest(request: { readonly protocol: string; read
  */
 export function answerWithKeptPage(page: CachedPage, req: IncomingMessage, res: ServerResponse, leadingHeaders: readonly string[] = []): void {
   const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const body = page[encoding];
+  const body = page.body(encoding);
   const headers = [...leadingHeaders, 'content-type', 'text/html; charset=utf-8', 'cache-control', 'private, no-store', 'vary', HTML_VARY, 'x-page-cache', 'last-resort'];
   if (page.contentSecurityPolicy) headers.push('content-security-policy', page.contentSecurityPolicy);
   if (encoding !== 'identity') headers.push('content-encoding', encoding);
@@ -63,7 +63,7 @@ export function answerFromPageCache(cache: PageCache, key: string, req: Incoming
     res.end();
     return page;
   }
-  const body = page[encoding];
+  const body = page.body(encoding);
   if (encoding !== 'identity') headers.push('content-encoding', encoding);
   headers.push('content-length', String(body.length));
   res.writeHead(200, headers);

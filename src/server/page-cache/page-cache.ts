@@ -1,18 +1,22 @@
 /**
- * Whole rendered pages, kept with their gzip and brotli forms so that a hit costs neither
- * rendering nor compression. Fresh for `freshMs`; then, for `staleMs` more, the stale page
- * keeps answering while one request renders its replacement; then, for `lastResortMs` more, it
- * is kept only as the last resort, for when its refresh fails (a degraded answer, decision 0325).
- * A purge drops pages at once, and a render that began before it is not kept: it may show what
- * the purge removed.
+ * Whole rendered pages, kept so that a hit costs no rendering, each with its gzip and brotli
+ * forms once a client has asked for them. Only pages asked for again are kept (admission.ts).
+ * Fresh for `freshMs`; then, for `staleMs` more, the stale page keeps answering while one
+ * request renders its replacement; then, for `lastResortMs` more, it is kept only as the last
+ * resort, for when its refresh fails (a degraded answer, decision 0325). A purge drops pages at
+ * once, and a render that began before it is not kept: it may show what the purge removed.
  */
 import { LRUCache } from 'lru-cache';
 import { encodeBody, etagsOf, type Encoding } from '../http/encoding';
+import { createAdmission } from './admission';
 
 export interface CachedPage {
   readonly identity: Buffer;
-  readonly gzip: Buffer;
-  readonly br: Buffer;
+  /**
+   * The body in `encoding`. A compressed form is made when first asked for (decision 0320):
+   * compressing every kept page in both forms, on the event loop, cost more than rendering it.
+   */
+  body(encoding: Encoding): Buffer;
   /** One strong ETag per encoding: the bodies differ, so a cache must not take one for another. */
   readonly etags: Readonly<Record<Encoding, string>>;
   readonly storedAt: number;
@@ -37,6 +41,8 @@ export interface PageCacheOptions {
   /** How long past its stale time a page stays kept as the last resort (0 by default). */
   readonly lastResortMs?: number;
   readonly maxBytes: number;
+  /** First requests remembered at most, for admission (admission.ts); ADMISSION_BOUNDS unless given. */
+  readonly admission?: { readonly maxKeys: number; readonly maxBytes: number };
   readonly now?: () => number;
 }
 
@@ -53,6 +59,11 @@ export interface PageCache {
   claimRefresh(key: string): boolean;
   /** Any page still kept, however old: the last resort when its refresh failed. */
   lastResort(key: string): CachedPage | undefined;
+  /**
+   * Whether the page a miss renders is to be kept: when it was asked for before within a kept
+   * page's lifetime (the first request is only remembered), or its stale copy is being refreshed.
+   */
+  admits(key: string, refreshing: boolean): boolean;
   /**
    * The page with its compressed forms, kept unless a purge came after `renderedSince` (the
    * `purgeCount()` read before its render began): then it only answers its own request.
@@ -76,15 +87,63 @@ export interface PageToStore {
 /** A refresh that has not finished in this time is given to the next request. */
 const REFRESH_TIMEOUT_MS = 10_000;
 
+/**
+ * First requests remembered: about a minute of the long tail at a few hundred views a second
+ * (the window is 70 s by default); a key's bytes bound the set when URLs are long.
+ */
+export const ADMISSION_BOUNDS = { maxKeys: 20_000, maxBytes: 2 * 1024 * 1024 };
+
+/** What a kept page costs beside its bodies: its object, ETags, labels, CSP and purge keys (measured roughly). */
+const PAGE_OVERHEAD_BYTES = 1024;
+
+type PageFields = Pick<CachedPage, 'etags' | 'storedAt' | 'labels' | 'contentSecurityPolicy' | 'purgeKeys'>;
+
+/** A kept page: its HTML, and its compressed forms once asked for (brotli and gzip at the `kept` effort). */
+class KeptPage implements CachedPage {
+  readonly etags: CachedPage['etags'];
+  readonly storedAt: number;
+  readonly labels: PageLabels;
+  readonly contentSecurityPolicy: string | undefined;
+  readonly purgeKeys: string | undefined;
+  refreshingSince: number | null = null;
+  private gzip: Buffer | undefined;
+  private br: Buffer | undefined;
+
+  constructor(
+    readonly identity: Buffer,
+    fields: PageFields,
+    private readonly grown: () => void,
+  ) {
+    ({ etags: this.etags, storedAt: this.storedAt, labels: this.labels, contentSecurityPolicy: this.contentSecurityPolicy, purgeKeys: this.purgeKeys } = fields);
+  }
+
+  body(encoding: Encoding): Buffer {
+    if (encoding === 'identity') return this.identity;
+    const kept = encoding === 'gzip' ? this.gzip : this.br;
+    if (kept) return kept;
+    const encoded = encodeBody(this.identity, encoding, 'kept');
+    if (encoding === 'gzip') this.gzip = encoded;
+    else this.br = encoded;
+    this.grown();
+    return encoded;
+  }
+
+  /** Bytes it holds in memory, for the page cache's bound. */
+  bytes(): number {
+    return this.identity.length + (this.gzip?.length ?? 0) + (this.br?.length ?? 0) + PAGE_OVERHEAD_BYTES;
+  }
+}
+
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
-  const cache = new LRUCache<string, CachedPage>({
+  const cache = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes,
-    sizeCalculation: (page) => page.identity.length + page.gzip.length + page.br.length + 200,
+    sizeCalculation: (page) => page.bytes(),
     ttl: options.freshMs + options.staleMs + (options.lastResortMs ?? 0),
     ttlResolution: 0,
     perf: { now },
   });
+  const admission = createAdmission({ windowMs: options.freshMs + options.staleMs, ...(options.admission ?? ADMISSION_BOUNDS), now });
 
   let purges = 0;
   const age = (page: CachedPage) => now() - page.storedAt;
@@ -103,10 +162,17 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       page.refreshingSince = now();
       return true;
     },
+    admits(key, refreshing) {
+      return admission.seenBefore(key) || refreshing;
+    },
     store(key, html, { labels, contentSecurityPolicy, purgeKeys, renderedSince }) {
-      const etags = etagsOf(html);
-      // Compressed once here, synchronously: many concurrent async encoders cost far more time and memory.
-      const page: CachedPage = { identity: html, gzip: encodeBody(html, 'gzip', 'kept'), br: encodeBody(html, 'br', 'kept'), etags, storedAt: now(), labels, contentSecurityPolicy, purgeKeys, refreshingSince: null };
+      // A compressed form made later grows the entry: it is set again to be counted anew (the
+      // LRU counts a value once), with the lifetime it had.
+      const page = new KeptPage(html, { etags: etagsOf(html), storedAt: now(), labels, contentSecurityPolicy, purgeKeys }, () => {
+        if (cache.peek(key) !== page) return;
+        cache.delete(key);
+        cache.set(key, page, { start: page.storedAt });
+      });
       if (renderedSince === purges) cache.set(key, page);
       return page;
     },

@@ -127,7 +127,7 @@ export function renderToDocument(element: ReactElement, options: RenderOptions):
 export function sendDocument(req: Request, res: Response, html: Buffer, status: number, kept: CachedPage | undefined): void {
   res.vary('Accept-Encoding');
   const encoding = preferredEncoding(req.headers['accept-encoding']);
-  const body = encoding === 'identity' ? html : (kept?.[encoding] ?? encodeBody(html, encoding, 'once'));
+  const body = encoding === 'identity' ? html : (kept?.body(encoding) ?? encodeBody(html, encoding, 'once'));
   if (encoding !== 'identity') res.setHeader('content-encoding', encoding);
   res.status(status);
   res.setHeader('content-type', 'text/html; charset=utf-8');

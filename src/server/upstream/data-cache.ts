@@ -44,9 +44,17 @@ export type PurgeTag = string;
 export interface CachePolicy {
   readonly ttlMs: number;
   readonly maxEntries: number;
-  /** Bound on the summed JSON size of the kind's entries. */
+  /** Bound on the heap its entries cost (HEAP_BYTES_PER_JSON_BYTE): the records and what is kept per record. */
   readonly maxBytes: number;
 }
+
+/**
+ * What an entry costs in the heap for each byte of its JSON: the parsed records, and what is
+ * derived and kept per record while they live (keptPerRecord: an article's sanitized body,
+ * heading, head markup and JSON-LD; a list's new-articles markup). Measured in a heap snapshot
+ * of the long tail (docs/performance.md, "The long tail"); the last-good store counts the same.
+ */
+export const HEAP_BYTES_PER_JSON_BYTE: Readonly<Record<CacheKind, number>> = { settings: 3, menus: 3, lists: 2.5, articles: 4 };
 
 export interface DataCacheOptions {
   readonly policies: Readonly<Record<CacheKind, CachePolicy>>;
@@ -61,10 +69,10 @@ export interface DataCacheOptions {
   readonly lastGoodMaxBytes?: number;
 }
 
-/** TTLs per kind of data; bounds sized so that all caches together stay around 60 MB. */
+/** TTLs per kind of data; heap bounds that fit the memory budget (docs/deploy.md). */
 export const DEFAULT_CACHE_POLICIES: Readonly<Record<CacheKind, CachePolicy>> = {
-  settings: { ttlMs: 60_000, maxEntries: 2_000, maxBytes: 4 * 1024 * 1024 },
-  menus: { ttlMs: 300_000, maxEntries: 2_000, maxBytes: 2 * 1024 * 1024 },
+  settings: { ttlMs: 60_000, maxEntries: 2_000, maxBytes: 6 * 1024 * 1024 },
+  menus: { ttlMs: 300_000, maxEntries: 2_000, maxBytes: 3 * 1024 * 1024 },
   lists: { ttlMs: 60_000, maxEntries: 5_000, maxBytes: 12 * 1024 * 1024 },
   articles: { ttlMs: 300_000, maxEntries: 2_000, maxBytes: 16 * 1024 * 1024 },
 };
@@ -157,7 +165,7 @@ class KindCache {
           // Purged while in flight: the answer may predate the change, so nothing keeps it.
           if (signal.aborted) return undefined;
           this.failures.delete(key);
-          const entry: Entry = { value, storedAt: this.now(), size: JSON.stringify(value ?? null).length, tags: flight.tags, answer: Promise.resolve(value) };
+          const entry: Entry = { value, storedAt: this.now(), size: Math.ceil(JSON.stringify(value ?? null).length * HEAP_BYTES_PER_JSON_BYTE[this.kind]), tags: flight.tags, answer: Promise.resolve(value) };
           // Without the tags (a purge leaves the last good copy): they were 40% of a flood entry's heap.
           this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
           return entry;

@@ -25,8 +25,8 @@ export interface LastGoodStore {
   get(key: string): KeptValue | undefined;
 }
 
-/** LAST_GOOD_MAX_BYTES unless set: about as much as the data caches' own bounds together. */
-export const DEFAULT_LAST_GOOD_MAX_BYTES = 32 * 1024 * 1024;
+/** LAST_GOOD_MAX_BYTES unless set: heap bytes, counted as the data cache counts them (its records are shared with it). */
+export const DEFAULT_LAST_GOOD_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Share of the bytes for entries seen once: enough to hold an answer until its second use, and

@@ -21,7 +21,7 @@ describe('loadConfig: upstream bounds', () => {
 
 describe('loadConfig: last-good store and request budget', () => {
   it('has the documented defaults and reads the variables', () => {
-    expect(loadConfig({})).toMatchObject({ lastGoodMaxBytes: 32 * 1024 * 1024, requestUpstreamBudgetMs: 3000 });
+    expect(loadConfig({})).toMatchObject({ lastGoodMaxBytes: 16 * 1024 * 1024, requestUpstreamBudgetMs: 3000 });
     expect(loadConfig({ LAST_GOOD_MAX_BYTES: '1048576', REQUEST_UPSTREAM_BUDGET_MS: '500' })).toMatchObject({ lastGoodMaxBytes: 1048576, requestUpstreamBudgetMs: 500 });
   });
 

@@ -1,0 +1,140 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench:longtail`: the long tail of a network of sites, where most views are first
+ * views. Every request asks for an answer never asked for before (`/lt-<n>-answer`) on one of
+ * HOSTS hosts (`s<k>.longtail.test`), with a Chrome User-Agent and, unless ACCEPT_ENCODING is
+ * set, no Accept-Encoding (as the shared harness's wrk sends). The built server runs with the
+ * production command (the Dockerfile's CMD and ENV, LOG_LEVEL unset) in the default
+ * configuration, against the shared harness's fake content API (../shared/bench/content-api);
+ * the reference is ../shared/bench/express-react on the same Node. Both run for the whole
+ * benchmark (their memory grows as it would in a pod), on CPU 0; wrk and the fake API on CPU 1.
+ *
+ * After WARMUP of the same load on each, ROUNDS rounds of DURATION alternate between them.
+ * Each round prints views/s, server CPU per view (user + system, /proc/<pid>/stat), p50, p99,
+ * failed requests (non-2xx/3xx and socket errors) and RSS after the round; a summary gives the
+ * ratios of this app to the reference in each pair of rounds (median and spread).
+ *
+ * Knobs: ROUNDS (5), DURATION (15s), WARMUP (5s), CONNECTIONS (32), HOSTS (200),
+ * ACCEPT_ENCODING ('' none; `browser` for Chrome's `gzip, deflate, br, zstd`, for information:
+ * the reference compresses nothing), PAGE_CACHE_TTL_SECONDS (unset: the default),
+ * NODE_FLAGS (more flags for this app's node, e.g. `--cpu-prof`), EXPRESS_REACT_DIR
+ * (../shared/bench/express-react, with its node_modules), APP_PORT (4130), ER_PORT (4131),
+ * API_PORT (4132).
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { benchApi, ensureBuilt, requireBenchApi, root, rssMiB, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from './lib/processes.mjs';
+import { requireWrk, runWrk } from './lib/wrk.mjs';
+
+const ROUNDS = Number(process.env.ROUNDS ?? 5);
+const DURATION = process.env.DURATION ?? '15s';
+const WARMUP = process.env.WARMUP ?? '5s';
+const CONNECTIONS = process.env.CONNECTIONS ?? '32';
+const HOSTS = Number(process.env.HOSTS ?? 200);
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+const ACCEPT_ENCODING = process.env.ACCEPT_ENCODING === 'browser' ? BROWSER_ACCEPT_ENCODING : (process.env.ACCEPT_ENCODING ?? '');
+const PAGE_CACHE_TTL_SECONDS = process.env.PAGE_CACHE_TTL_SECONDS;
+const NODE_FLAGS = (process.env.NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const EXPRESS_REACT_DIR = path.resolve(process.env.EXPRESS_REACT_DIR ?? path.join(root, '../shared/bench/express-react'));
+const APP_PORT = Number(process.env.APP_PORT ?? 4130);
+const ER_PORT = Number(process.env.ER_PORT ?? 4131);
+const API_PORT = Number(process.env.API_PORT ?? 4132);
+const API = `http://127.0.0.1:${API_PORT}`;
+const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+/** Slugs of a stretch of load start here: every stretch asks for answers no stretch asked for. */
+const SLUGS_PER_STRETCH = 10_000_000;
+
+/** wrk's request generator: the n-th request asks for `/lt-<n>-answer` on host `s<n mod hosts>`. */
+const LUA = `local n, hosts, ua, acceptEncoding
+function init(args)
+  n = tonumber(args[1])
+  hosts = tonumber(args[2])
+  ua = args[3]
+  acceptEncoding = args[4]
+end
+function request()
+  n = n + 1
+  local headers = { ["Host"] = "s" .. (n % hosts) .. ".longtail.test", ["User-Agent"] = ua }
+  if acceptEncoding ~= nil and acceptEncoding ~= "" then headers["Accept-Encoding"] = acceptEncoding end
+  return wrk.format("GET", "/lt-" .. n .. "-answer", headers)
+end
+`;
+
+requireWrk();
+requireBenchApi();
+if (!existsSync(path.join(EXPRESS_REACT_DIR, 'node_modules'))) {
+  console.error(`the reference needs its dependencies: (cd ${EXPRESS_REACT_DIR} && npm ci), or EXPRESS_REACT_DIR=<a copy with them>`);
+  process.exit(1);
+}
+ensureBuilt();
+
+const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
+/** CPU time a process has used (user + system, all its threads), in ms, from /proc/<pid>/stat. */
+function cpuMsOf(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // The fields after the command's closing parenthesis start at the third (state): utime is the 14th, stime the 15th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
+}
+
+const script = path.join(os.tmpdir(), `bench-longtail-${process.pid}.lua`);
+writeFileSync(script, LUA);
+let stretch = 0;
+/** One stretch of long-tail load on `target`; its figures, with CPU per view and RSS after. */
+function loadOnce(target, duration) {
+  stretch += 1;
+  const cpuBefore = cpuMsOf(target.process.pid);
+  const figures = runWrk(target.url, { duration, connections: CONNECTIONS, extraArgs: ['-s', script], scriptArgs: [String(stretch * SLUGS_PER_STRETCH), String(HOSTS), CHROME_UA, ACCEPT_ENCODING] });
+  const cpuMs = cpuMsOf(target.process.pid) - cpuBefore;
+  return { ...figures, cpuMsPerView: cpuMs / figures.requests, rss: rssMiB(target.process.pid) };
+}
+
+const [flags, entry] = [SERVER_ARGS.slice(0, -1), SERVER_ARGS.at(-1)];
+const api = start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(API_PORT), HOST: '127.0.0.1' } });
+const rows = [];
+const targets = [];
+try {
+  await waitForHttp(`${API}/api/setting/get`);
+  const appEnv = { ...SERVER_ENV, PORT: String(APP_PORT), HOST: '127.0.0.1', CONTENT_API_URL: API, CAMPAIGN_API_URL: API, LOG_LEVEL: undefined, ...(PAGE_CACHE_TTL_SECONDS !== undefined ? { PAGE_CACHE_TTL_SECONDS } : {}) };
+  targets.push({ name: 'this app', url: `http://127.0.0.1:${APP_PORT}`, process: start(process.execPath, [...flags, ...NODE_FLAGS, entry], { cpu: 0, env: appEnv }) });
+  targets.push({ name: 'express-react', url: `http://127.0.0.1:${ER_PORT}`, process: start(process.execPath, [path.join(EXPRESS_REACT_DIR, 'server.mjs')], { cpu: 0, env: { NODE_ENV: 'production', PORT: String(ER_PORT), CONTENT_API_URL: API } }) });
+  await waitForHttp(`${targets[0].url}/healthz`);
+  await waitForHttp(`${targets[1].url}/lt-0-answer`);
+  for (const target of targets) loadOnce(target, WARMUP);
+  for (let round = 1; round <= ROUNDS; round++) {
+    for (const target of targets) {
+      const row = { round, target: target.name, ...loadOnce(target, DURATION) };
+      rows.push(row);
+      console.log(`round ${round} ${row.target}: ${Math.round(row.rps)} views/s, ${row.cpuMsPerView.toFixed(2)} ms CPU a view, p99 ${row.p99.toFixed(0)} ms, ${row.errors} failed, RSS ${row.rss.toFixed(0)} MiB`);
+    }
+  }
+} finally {
+  for (const target of targets) await stop(target.process);
+  await stop(api);
+}
+
+const pageCache = PAGE_CACHE_TTL_SECONDS === undefined ? 'default' : PAGE_CACHE_TTL_SECONDS === '0' ? 'off' : `${PAGE_CACHE_TTL_SECONDS} s`;
+console.log(`\nnode ${process.version}; this app: \`node ${[...flags, ...NODE_FLAGS].join(' ')}\`, page cache ${pageCache}; wrk -t1 -c${CONNECTIONS}, ${HOSTS} hosts, Accept-Encoding ${ACCEPT_ENCODING ? `"${ACCEPT_ENCODING}"` : 'none'}; servers on CPU 0, wrk and the fake API on CPU 1\n`);
+console.log('| round | target | views/s | CPU ms a view | p50 ms | p99 ms | failed | RSS MiB |');
+console.log('|---:|---|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  console.log(`| ${r.round} | ${r.target} | ${Math.round(r.rps)} | ${r.cpuMsPerView.toFixed(2)} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.rss.toFixed(0)} |`);
+}
+
+/** The ratio of this app's figure to the reference's in each round: median and spread. */
+function ratios(figure) {
+  const values = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const [app, reference] = ['this app', 'express-react'].map((name) => rows.find((r) => r.round === round && r.target === name));
+    values.push(app[figure] / reference[figure]);
+  }
+  values.sort((a, b) => a - b);
+  return `${values[Math.floor(values.length / 2)].toFixed(2)}x (${values[0].toFixed(2)}-${values.at(-1).toFixed(2)})`;
+}
+const of = (name) => rows.filter((r) => r.target === name);
+console.log(`\nthis app / express-react, median (spread) over ${ROUNDS} rounds: views/s ${ratios('rps')}, CPU a view ${ratios('cpuMsPerView')}, p99 ${ratios('p99')}`);
+for (const name of ['this app', 'express-react']) {
+  console.log(`${name}: failed requests ${of(name).reduce((sum, r) => sum + r.errors, 0)}, RSS ${Math.min(...of(name).map((r) => r.rss)).toFixed(0)}-${Math.max(...of(name).map((r) => r.rss)).toFixed(0)} MiB`);
+}
