@@ -1,10 +1,5 @@
 /** Small text helpers used by the pages (spec section 9). Pure. */
 
-/** "hello wide world" -> "Hello Wide World". */
-export function titleCase(text: string): string {
-  return text.replace(/\S+/g, (word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase());
-}
-
 /**
  * Joins a configured base path (or URL) and a segment with exactly one slash between them; the
  * segment's own end is kept: ('/answers', '/') -> '/answers/', ('', '/x?page=2') -> '/x?page=2'.

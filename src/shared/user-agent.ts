@@ -15,12 +15,6 @@ function normalized(userAgent: string | null | undefined): string {
   return (userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH).toLowerCase();
 }
 
-/** Safari: the user agent mentions Safari but neither Chrome nor Chromium. */
-export function isSafari(userAgent: string | null | undefined): boolean {
-  const ua = normalized(userAgent);
-  return ua.includes('safari') && !ua.includes('chrome') && !ua.includes('chromium');
-}
-
 /** A phone or tablet, by the user-agent pattern. */
 export function isMobile(userAgent: string | null | undefined): boolean {
   const ua = normalized(userAgent);

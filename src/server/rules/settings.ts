@@ -51,11 +51,6 @@ export function resolveSettings(lookups: SettingLookups): ResolvedSetting | null
   return { ...picked, adsDisabled };
 }
 
-/** The variant lookup: the whole first subdomain record, else the first domain record, else null. */
-export function variantOf(subdomains: readonly SiteSetting[], domains: readonly SiteSetting[]): SiteSetting | null {
-  return subdomains[0] ?? domains[0] ?? null;
-}
-
 /** Analytics code: the site record's own first, then ANALYTICS_CODES by site key. */
 export function analyticsCodeOf(setting: SiteSetting, siteKey: string, analyticsCodes: ReadonlyMap<string, string>): string | null {
   return setting.config.gaCode || analyticsCodes.get(siteKey) || null;

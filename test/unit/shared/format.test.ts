@@ -1,17 +1,4 @@
-import { formatDate, isoDateOf, joinPath, summarize, titleCase } from '../../../src/shared/format';
-
-describe('titleCase', () => {
-  it.each([
-    ['hello WIDE world', 'Hello Wide World'],
-    ['', ''],
-    ['  two   spaces ', '  Two   Spaces '],
-    ['rail-travel tips', 'Rail-travel Tips'],
-    ['éclair recipes', 'Éclair Recipes'],
-    ['x', 'X'],
-  ])('%p -> %p', (input, expected) => {
-    expect(titleCase(input)).toBe(expected);
-  });
-});
+import { formatDate, isoDateOf, joinPath, summarize } from '../../../src/shared/format';
 
 describe('joinPath', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { siteSettingSchema, type SiteSettingInput } from '../../../../src/shared/records';
-import { analyticsCodeOf, orderMenuCategories, resolveSettings, variantOf } from '../../../../src/server/rules/settings';
+import { analyticsCodeOf, orderMenuCategories, resolveSettings } from '../../../../src/server/rules/settings';
 
 const setting = (input: SiteSettingInput) => siteSettingSchema.parse(input);
 const global = setting({ _id: 'g', type: 'global', config: { global: true } });
@@ -47,16 +47,6 @@ describe('resolveSettings', () => {
     expect(resolveSettings({ sub: setting({ _id: 's', active: true, config: { disable_ads: true } }), global })?.adsDisabled).toBe(true);
     expect(resolveSettings({ sub, parent: setting({ _id: 'p', config: { disable_ads: true } }), global })?.adsDisabled).toBe(true);
     expect(resolveSettings({ byHost: setting({ _id: 'h', active: true, config: { disable_ads: true } }), global })?.adsDisabled).toBe(true);
-  });
-});
-
-describe('variantOf', () => {
-  it('is the first subdomain record, else the first domain record, else null', () => {
-    const s = setting({ _id: 's' });
-    const d = setting({ _id: 'd' });
-    expect(variantOf([s], [d])?._id).toBe('s');
-    expect(variantOf([], [d])?._id).toBe('d');
-    expect(variantOf([], [])).toBeNull();
   });
 });
 
