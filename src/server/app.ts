@@ -17,7 +17,7 @@ import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
 import { documentRendering } from './middleware/documents';
 import { errorHandling, onlyGetAndHead } from './middleware/errors';
-import type { Readiness } from './rules/health';
+import type { Readiness } from './edge/health';
 import { hostResolution } from './middleware/host';
 import { httpsRedirect } from './middleware/https-redirect';
 import { pageCaching } from './middleware/page-cache';

@@ -19,7 +19,7 @@ import { createRefusalReport } from './edge/refusal-report';
 import { trustFunctionOf } from './request/peer-trust';
 import { createMetricsPortServer, metricsPortHandler } from './edge/metrics-port';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
-import type { Readiness } from './rules/health';
+import type { Readiness } from './edge/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
 import { createCachedContentApi, uncachedContentApiFor } from './upstream/cached-content-api';

@@ -6,7 +6,7 @@ import type { DataCache } from '../../src/server/upstream/data-cache';
 import { assetsFrom, type Assets } from '../../src/server/render/assets';
 import { loadConfig, type Config } from '../../src/server/config/config';
 import { createLogger } from '../../src/server/observability/logger';
-import type { Readiness } from '../../src/server/rules/health';
+import type { Readiness } from '../../src/server/edge/health';
 import { metricsPortHandler } from '../../src/server/edge/metrics-port';
 import { noMetrics, type Metrics } from '../../src/server/observability/metrics';
 import { createPurger } from '../../src/server/purge/purger';

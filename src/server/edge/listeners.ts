@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { rawErrorAnswer, type ErrorCode } from '../http/errors';
 
 export interface ConnectionLimits {
   /** A client that has not sent its complete headers by then gets a 408 and is closed. */
@@ -48,10 +49,10 @@ export function connectionCapOf(configured: number, openFilesLimit: number | und
 }
 
 /** Node's own answers to a request its parser refused, by error code; 400 for the rest. */
-const CLIENT_ERROR_STATUS: Readonly<Record<string, string>> = {
-  HPE_HEADER_OVERFLOW: '431 Request Header Fields Too Large',
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: '413 Payload Too Large',
-  ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
+const CLIENT_ERROR_ANSWER: Readonly<Record<string, ErrorCode>> = {
+  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'CHUNK_EXTENSIONS_TOO_LARGE',
+  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
 };
 
 /** How long a refused client may go on sending before its socket is closed. */
@@ -72,7 +73,7 @@ function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, respond
     socket.destroy();
     return;
   }
-  socket.end(`HTTP/1.1 ${CLIENT_ERROR_STATUS[error.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`);
+  socket.end(rawErrorAnswer(CLIENT_ERROR_ANSWER[error.code ?? ''] ?? 'UNPARSABLE_REQUEST'));
   setTimeout(() => socket.destroy(), CLIENT_ERROR_DRAIN_MS).unref();
 }
 

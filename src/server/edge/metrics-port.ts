@@ -9,7 +9,7 @@ import { guardConnections, type ConnectionGuard } from './connection-guard';
 import { createLimitedServer, REQUEST_TIMEOUTS } from './listeners';
 import { plainErrorAnswer, sendPlainError, type ErrorCode } from '../http/errors';
 import { PURGE_PATH } from '../purge/purge-request';
-import { probeAnswerOf, probeOf, type Readiness } from '../rules/health';
+import { probeAnswerOf, probeOf, type Readiness } from './health';
 
 /**
  * The metrics port: GET /metrics in the Prometheus text format, and the same /healthz and

@@ -10,7 +10,7 @@ import type { ServerResponse } from 'node:http';
 import { recordRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';
 import { logPathOf } from '../observability/logger';
 import { SITE_LABEL } from '../observability/metrics';
-import { probeAnswerOf, probeOf, type Readiness } from '../rules/health';
+import { probeAnswerOf, probeOf, type Readiness } from './health';
 
 export interface ProbeDeps extends RequestRecorder {
   readonly readiness: Readiness;

@@ -2,8 +2,10 @@
  * Every error the app answers with, declared once: its status, what the visitor reads, and the
  * level and event it is logged with (none: an expected answer, not logged). Pages fail with a
  * PageError that middleware/errors.tsx, the one error handler of the Express chain, renders;
- * answers given outside Express (the admission 503, the metrics port) and the 405 are plain text
- * written by `sendPlainError`.
+ * answers given outside Express (the admission 503, the 414, the metrics port) and the 405 are
+ * plain text written by `sendPlainError`; /purge's refusals are JSON (`jsonAnswer`); a request
+ * Node's parser refused gets a bare status line on its socket (`rawErrorAnswer`); the readiness
+ * probe's 503 is written by edge/probes.ts with the probes' own headers.
  */
 import type { ServerResponse } from 'node:http';
 
@@ -17,6 +19,8 @@ interface ErrorAnswer {
   readonly retryAfterSeconds?: number;
   /** The methods answered (Allow), for a 405. */
   readonly allow?: string;
+  /** The authentication scheme asked for (WWW-Authenticate), for a 401. */
+  readonly challenge?: string;
 }
 
 const SOMETHING_WENT_WRONG = { status: 500, title: 'Something went wrong', message: 'Please try again in a moment.' } as const;
@@ -38,6 +42,19 @@ export const ERRORS = {
   /** A response that failed after its head was sent: it can only be cut off. */
   FAILED_MIDWAY: { ...SOMETHING_WENT_WRONG, log: { level: 'error', event: 'response.failed_midway' } },
   METRICS_UNAVAILABLE: { status: 500, title: 'Metrics unavailable', message: 'Metrics could not be collected' },
+  /** /readyz once shutdown has begun (edge/health.ts): the balancer stops sending traffic. */
+  NOT_READY: { status: 503, title: 'Shutting down', message: 'shutting down' },
+  // POST /purge on the metrics port (purge/purge-route.ts), answered as JSON: { error: message }.
+  PURGE_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'POST only', allow: 'POST' },
+  /** A missing or wrong token; logged at most once per interval, with a count. */
+  PURGE_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'missing or wrong bearer token', challenge: 'Bearer', log: { level: 'warn', event: 'purge.refused' } },
+  /** An oversized or malformed body; the message says what is wrong with it. */
+  PURGE_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed purge request', log: { level: 'warn', event: 'purge.refused' } },
+  // A request Node's parser refused (edge/listeners.ts): a bare status line, its title the reason phrase.
+  HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', message: 'Request Header Fields Too Large' },
+  CHUNK_EXTENSIONS_TOO_LARGE: { status: 413, title: 'Payload Too Large', message: 'Payload Too Large' },
+  REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', message: 'Request Timeout' },
+  UNPARSABLE_REQUEST: { status: 400, title: 'Bad Request', message: 'Bad Request' },
 } as const satisfies Readonly<Record<string, ErrorAnswer>>;
 
 export type ErrorCode = keyof typeof ERRORS;
@@ -80,4 +97,26 @@ export function plainErrorAnswer(code: ErrorCode, headers: readonly string[] = [
 export function sendPlainError(res: ServerResponse, answer: ReturnType<typeof plainErrorAnswer>, method: string | undefined): void {
   res.writeHead(answer.status, answer.headers);
   res.end(method === 'HEAD' ? undefined : answer.body);
+}
+
+/** A JSON answer (the form /purge answers in), never kept by a cache; `headers` are added last. */
+export function jsonAnswer(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): { readonly status: number; readonly headers: Record<string, string>; readonly body: string } {
+  const text = JSON.stringify(body);
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...headers }, body: text };
+}
+
+/** An error as JSON, `{ error: message }`, with its Allow or WWW-Authenticate header; `headers` are added last. */
+export function jsonErrorAnswer(code: ErrorCode, message?: string, headers: Readonly<Record<string, string>> = {}): ReturnType<typeof jsonAnswer> {
+  const answer: ErrorAnswer = ERRORS[code];
+  return jsonAnswer(answer.status, { error: message ?? answer.message }, {
+    ...(answer.allow === undefined ? {} : { allow: answer.allow }),
+    ...(answer.challenge === undefined ? {} : { 'www-authenticate': answer.challenge }),
+    ...headers,
+  });
+}
+
+/** The whole answer to a request Node's parser refused, written to its socket: status line, then the connection closes. */
+export function rawErrorAnswer(code: ErrorCode): string {
+  const answer = ERRORS[code];
+  return `HTTP/1.1 ${answer.status} ${answer.title}\r\nConnection: close\r\n\r\n`;
 }

@@ -8,6 +8,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
+import { ERRORS, jsonAnswer, jsonErrorAnswer } from '../http/errors';
 import type { Purger, PurgeResult } from './purger';
 import { purgeRequestOf, type PurgeRequest } from './purge-request';
 
@@ -41,9 +42,8 @@ function bearerMatches(authorization: string | undefined, expected: Buffer): boo
   return match !== null && timingSafeEqual(digest(match[1] ?? ''), expected);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...headers }).end(text);
+function send(res: ServerResponse, answer: ReturnType<typeof jsonAnswer>): void {
+  res.writeHead(answer.status, answer.headers).end(answer.body);
 }
 
 /** The whole body, or null past MAX_BODY_BYTES (once the rest is read and dropped, up to MAX_DISCARDED_BYTES). */
@@ -80,23 +80,24 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
   const expected = digest(deps.token);
   const now = deps.now ?? Date.now;
   let unauthorized = { count: 0, loggedAt: Number.NEGATIVE_INFINITY };
-  const refuse = (res: ServerResponse, status: 400 | 401, reason: string, headers: Record<string, string> = {}) => {
-    deps.logger.warn({ event: 'purge.refused', status, reason }, `purge refused: ${reason}`);
-    sendJson(res, status, { error: reason }, headers);
+  const refuseBody = (res: ServerResponse, reason: string, headers: Record<string, string>) => {
+    const { status, log } = ERRORS.PURGE_BAD_REQUEST;
+    deps.logger[log.level]({ event: log.event, status, reason }, `purge refused: ${reason}`);
+    send(res, jsonErrorAnswer('PURGE_BAD_REQUEST', reason, headers));
   };
   /** One line per interval at most: the refusals since the last line, and the latest client's address. */
   const refuseToken = (req: IncomingMessage, res: ServerResponse) => {
-    const reason = 'missing or wrong bearer token';
+    const { status, message: reason, log } = ERRORS.PURGE_UNAUTHORIZED;
     unauthorized.count++;
     if (now() - unauthorized.loggedAt >= UNAUTHORIZED_LOG_INTERVAL_MS) {
-      deps.logger.warn({ event: 'purge.refused', status: 401, reason, client: req.socket.remoteAddress, count: unauthorized.count }, `purge refused: ${reason}`);
+      deps.logger[log.level]({ event: log.event, status, reason, client: req.socket.remoteAddress, count: unauthorized.count }, `purge refused: ${reason}`);
       unauthorized = { count: 0, loggedAt: now() };
     }
-    sendJson(res, 401, { error: reason }, { 'www-authenticate': 'Bearer' });
+    send(res, jsonErrorAnswer('PURGE_UNAUTHORIZED'));
   };
   return function answerPurge(req, res) {
     if (req.method !== 'POST') {
-      sendJson(res, 405, { error: 'POST only' }, { allow: 'POST' });
+      send(res, jsonErrorAnswer('PURGE_METHOD_NOT_ALLOWED'));
       return;
     }
     // Before the body is read: an outsider learns nothing about what it would have done.
@@ -109,7 +110,7 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
         const request = body === null ? { error: `the body is over ${MAX_BODY_BYTES} bytes` } : purgeRequestOf(parsedJson(body));
         if ('error' in request) {
           // A body still coming (past MAX_DISCARDED_BYTES) is not waited for: the connection closes after the answer.
-          refuse(res, 400, request.error, req.complete ? {} : { connection: 'close' });
+          refuseBody(res, request.error, req.complete ? {} : { connection: 'close' });
           return;
         }
         const startedAt = performance.now();
@@ -119,7 +120,7 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
           { event: 'cache.purged', ...logFieldsOf(request), dataEntries: dropped.dataEntries, pages: dropped.pages, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 },
           `purged ${dropped.dataEntries} data entries and ${dropped.pages} pages`,
         );
-        sendJson(res, 200, { purged: request, dropped });
+        send(res, jsonAnswer(200, { purged: request, dropped }));
       },
       () => res.destroy(),
     );

@@ -1,4 +1,6 @@
 /** The health probes (contract/app.md, Routes): what they answer. Both ports answer them in front of everything else (probes.ts). */
+import { ERRORS } from '../http/errors';
+
 /** Flipped to false when shutdown begins, so the load balancer stops sending traffic. */
 export interface Readiness {
   ready: boolean;
@@ -24,7 +26,7 @@ export const HEALTHY: ProbeAnswer = { status: 200, body: 'ok' };
 
 /** /readyz: 200 while serving, 503 once shutdown has begun. Pure; shared by both ports. */
 export function readinessAnswerOf(readiness: Readiness): ProbeAnswer {
-  return readiness.ready ? { status: 200, body: 'ready' } : { status: 503, body: 'shutting down' };
+  return readiness.ready ? { status: 200, body: 'ready' } : { status: ERRORS.NOT_READY.status, body: ERRORS.NOT_READY.message };
 }
 
 /** What a probe answers now. Pure. */
