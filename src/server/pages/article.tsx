@@ -5,7 +5,7 @@ import type { Article } from '../../shared/records';
 import { notFound } from '../http/errors';
 import { isValidSlug } from '../rules/routes';
 import { needsTopUp, NEW_ARTICLES_LIMIT } from '../rules/new-articles';
-import { leadImageOf, sanitizeArticleHtml } from '../rules/sanitize';
+import { leadImageOf, sanitizedBodyOf } from '../rules/sanitize';
 import { articleHead } from '../seo/page-head';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
@@ -47,7 +47,7 @@ export const loadArticle: PageLoader = async ({ site, origin, basePath, route, a
       <ArticlePage
         article={{
           headingMarkup: articleHeadingMarkupOf(article, category, basePath),
-          bodyHtml: sanitizeArticleHtml(article.body, basePath),
+          bodyHtml: sanitizedBodyOf(article, basePath),
           image: leadImageOf(article.image),
         }}
         newArticles={newArticles}

@@ -26,16 +26,14 @@ export const newArticleMarkupOf = keptPerRecord((article: Article, basePath: str
   ),
 );
 
-/** No top-up: one array for every list that needs none. */
+/** No top-up: one array for every list that needs none, so the kept list matches. */
 export const NO_TOP_UP: readonly Article[] = [];
 
 /** What the list shows of findnew's answer alone: never the current article, never a repeat. */
-export function shownOfAnswer(answered: readonly Article[], currentId: string): readonly Article[] {
-  return topUpNewArticles(answered, NO_TOP_UP, currentId);
-}
+export const shownOfAnswer = keptPerRecord((answered: readonly Article[], currentId: string): readonly Article[] => topUpNewArticles(answered, NO_TOP_UP, currentId));
 
 /** The whole list: what findnew's answer shows, topped up from `home`, as one piece of markup. */
-export function newArticlesMarkupOf(shown: readonly Article[], home: readonly Article[], currentId: string, basePath: string): NewArticlesMarkup {
+export const newArticlesMarkupOf = keptPerRecord((shown: readonly Article[], home: readonly Article[], currentId: string, basePath: string): NewArticlesMarkup => {
   const entries = topUpNewArticles(shown, home, currentId);
   return { count: entries.length, markup: entries.map((article) => newArticleMarkupOf(article, basePath)).join('') };
-}
+});

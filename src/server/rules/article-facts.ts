@@ -1,9 +1,8 @@
 /**
  * What pages derive from an article record alone: its dates as text and as ISO timestamps, its
  * excerpt as a meta description. Article objects come from the data cache and stay the same
- * object while cached, so these are computed once per record and kept beside it for as long as
- * it lives (a list's entries are shown on every page of a site); a new record from the API is a
- * new object with its own.
+ * object while cached (as for sanitizedBodyOf), so these are computed once per record and kept
+ * beside it for as long as it lives; a new record from the API is a new object with its own.
  */
 import { dateTextOf, isoDateOf, summarize, type DateText } from '../../shared/format';
 import type { Article } from '../../shared/records';

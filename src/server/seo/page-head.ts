@@ -43,10 +43,18 @@ export const homeHead = keptPerRecord((site: Site, origin: string): PageHead => 
 });
 
 /**
- * An article page's head, made for each view: kept per article it would serve only repeat views
- * of one article, which the page cache answers (decision 0310).
+ * The head an article's page was last given, kept with the article record (the data cache's
+ * object, the same until the API answers anew) for the site, origin and category it was made
+ * for: every view of the article asks for the same head, and its JSON-LD is then serialized
+ * once (Document). One entry per article, so it is as bounded as the data cache.
  */
+const keptArticleHead = keptPerRecord((article: Article, site: Site, origin: string, category: Category | undefined) => articleHeadOf(site, origin, article, category));
+
 export function articleHead(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
+  return keptArticleHead(article, site, origin, category);
+}
+
+function articleHeadOf(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
   const url = siteUrl(origin, articlePath(article.slug));
   const headline = article.title || article.slug;
   const facts = factsOf(article);

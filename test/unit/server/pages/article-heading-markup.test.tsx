@@ -26,9 +26,11 @@ describe('articleHeadingMarkupOf', () => {
     expect(markup).toContain('Updated <time');
   });
 
-  it('follows the record, the category and the base path', () => {
+  it('renders a heading once per record, category and base path, anew when one of them changes', () => {
     const article = record('article-1');
     const category = categoryOf(article);
+    const markup = articleHeadingMarkupOf(article, category, '');
+    expect(articleHeadingMarkupOf(article, category, '')).toBe(markup);
     expect(articleHeadingMarkupOf(article, category, '/answers')).toContain(`href="/answers/category/${category.slug}"`);
     expect(articleHeadingMarkupOf(article, undefined, '')).not.toContain('article-category');
     expect(articleHeadingMarkupOf(article, { ...category, name: 'Renamed category' }, '')).toContain('>Renamed category</a>');

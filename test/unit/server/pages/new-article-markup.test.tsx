@@ -57,9 +57,10 @@ describe('the new-articles list', () => {
     expect(list.markup).toBe([...shown, ...home].map((article) => newArticleMarkupOf(article, '')).join(''));
   });
 
-  it('follows the top-up and the base path', () => {
+  it('is made once per answer and inputs, and anew when the top-up or base path changes', () => {
     const shown = answer('article-1', 'article-2');
-    expect(newArticlesMarkupOf(shown, NO_TOP_UP, 'current', '').count).toBe(2);
+    const list = newArticlesMarkupOf(shown, NO_TOP_UP, 'current', '');
+    expect(newArticlesMarkupOf(shown, NO_TOP_UP, 'current', '')).toBe(list);
     expect(newArticlesMarkupOf(shown, NO_TOP_UP, 'current', '/answers').markup).toContain('href="/answers/article-1"');
     expect(newArticlesMarkupOf(shown, answer('article-3'), 'current', '').count).toBe(3);
   });

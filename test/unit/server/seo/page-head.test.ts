@@ -15,21 +15,25 @@ function exampleSite(): Site {
 const articleRecord = () => articleSchema.parse(articles[0]);
 
 describe('articleHead', () => {
-  it("names the article's URL and headline", () => {
+  it('gives every view of an article the same head while the article, site, origin and category are the same', () => {
     const site = exampleSite();
     const article = articleRecord();
-    const head = articleHead(site, 'https://example.com', article, site.menu.categories[0]);
+    const category = site.menu.categories[0];
+    const head = articleHead(site, 'https://example.com', article, category);
+    expect(articleHead(site, 'https://example.com', article, category)).toBe(head);
     expect(head.canonical).toBe(`https://example.com/${article.slug}`);
     expect(JSON.stringify(head.structuredData)).toContain(`"headline":${JSON.stringify(article.title)}`);
   });
 
-  it('follows the origin, the category and the record', () => {
+  it('makes the head anew for another origin, site, category or a new answer of the API', () => {
     const site = exampleSite();
     const article = articleRecord();
-    expect(articleHead(site, 'http://localhost:3000', article, undefined).canonical).toBe(`http://localhost:3000/${article.slug}`);
-    const category = site.menu.categories[0];
-    if (!category) throw new Error('fixture category missing');
-    expect(articleHead(site, 'https://example.com', article, category).social?.section).toBe(category.name);
+    const head = articleHead(site, 'https://example.com', article, undefined);
+    const otherOrigin = articleHead(site, 'http://localhost:3000', article, undefined);
+    expect(otherOrigin).not.toBe(head);
+    expect(otherOrigin.canonical).toBe(`http://localhost:3000/${article.slug}`);
+    expect(articleHead(exampleSite(), 'https://example.com', article, undefined)).not.toBe(head);
+    expect(articleHead(site, 'https://example.com', article, site.menu.categories[0])).not.toBe(head);
     const renamed = articleHead(site, 'https://example.com', { ...article, title: 'Renamed' }, undefined);
     expect(renamed.title).toBe('Renamed | Example Domain');
   });
