@@ -6,7 +6,6 @@
 import type { Request, Response } from 'express';
 import type { ReactElement, ReactNode } from 'react';
 import { appStateScript, type AppState } from '../../shared/app-state';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { defaultFavicon, Document, HeadElements, type PageHead } from '../../shared/components/Document';
 import { NoShellLayout, Shell } from '../../shared/components/Shell';
 import type { Pending } from '../../shared/pending';
@@ -81,14 +80,14 @@ export function sitePageElement(site: Site, rule: RouteRule, view: PageView, opt
   ) : (
     <NoShellLayout campaignHeadline={headline}>{view.content}</NoShellLayout>
   );
-  const headMarkup = chrome.headMarkup(view.head, view.head.noindex ?? !rule.indexable);
-  return <Document headMarkup={headMarkup} appState={appState} assets={options.assets}>{body}</Document>;
+  const head = chrome.head(view.head, view.head.noindex ?? !rule.indexable);
+  return <Document head={head} appState={appState} assets={options.assets}>{body}</Document>;
 }
 
 export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number; basePath: string }): PageRenderer {
   const { assets, basePath } = options;
   const sitelessState = appStateScript({ ...SITELESS_STATE, basePath });
-  const sitelessHead = (title: string) => renderToStaticMarkup(<HeadElements head={{ title, noindex: true, favicon: defaultFavicon(SITELESS_STATE.brandColor) }} brandColor={SITELESS_STATE.brandColor} stylesheet={assets.stylesheet} />);
+  const sitelessHead = (title: string) => ({ element: <HeadElements head={{ title, noindex: true, favicon: defaultFavicon(SITELESS_STATE.brandColor) }} brandColor={SITELESS_STATE.brandColor} stylesheet={assets.stylesheet} /> });
   const chromes = createSiteChromes(basePath, assets.stylesheet);
   return {
     async sitePage(req, res, site, rule, view) {
@@ -133,7 +132,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
     },
     async sitelessPage(req, res, status, title, content) {
       const html = await renderToDocument(
-        <Document headMarkup={sitelessHead(title)} appState={sitelessState} assets={assets}>
+        <Document head={sitelessHead(title)} appState={sitelessState} assets={assets}>
           <NoShellLayout>{content}</NoShellLayout>
         </Document>,
         { abortAfterMs: options.renderTimeoutMs, log: req.log },
