@@ -88,18 +88,6 @@ export function defaultFavicon(brandColor: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** Each JSON-LD object's script text, made once: a page's head is kept with its article (seo/page-head.ts). */
-const ldJsonTexts = new WeakMap<JsonLd, string>();
-
-function ldJsonText(data: JsonLd): string {
-  let text = ldJsonTexts.get(data);
-  if (text === undefined) {
-    text = jsonForScript(data);
-    ldJsonTexts.set(data, text);
-  }
-  return text;
-}
-
 /**
  * The head's elements, in order. The server keeps their markup with the page's head from its
  * second view (render/site-chrome.tsx): a head is the same for every view of a page.
@@ -120,7 +108,7 @@ export function HeadElements({ head, brandColor, stylesheet }: { head: HeadProps
       <link rel="stylesheet" href={stylesheet} />
       {head.social ? <SocialTags social={head.social} /> : null}
       {head.structuredData?.map((data, position) => (
-        <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJsonText(data) }} />
+        <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
       ))}
     </>
   );
