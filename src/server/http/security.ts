@@ -77,6 +77,17 @@ export function cspHeaderOf(directives: CspDirectives): string {
     .join(';');
 }
 
+/** Where a nonce goes in the policy: in script-src, just before 'strict-dynamic' (contentSecurityPolicy). */
+const BEFORE_NONCE = " 'strict-dynamic'";
+
+/**
+ * A policy's header (cspHeaderOf) with a streamed page's nonce: the same as the header of the
+ * policy made with the nonce, without making the policy again for every streamed page.
+ */
+export function cspHeaderWithNonce(header: string, nonce: string): string {
+  return header.replace(BEFORE_NONCE, () => ` 'nonce-${nonce}'${BEFORE_NONCE}`);
+}
+
 /**
  * Every answer's security headers: the static policy, and helmet's other headers (HSTS,
  * nosniff, referrer policy, ...). None depends on the request, so they are computed once, here,

@@ -15,7 +15,7 @@ import type { RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
 import { randomBytes } from 'node:crypto';
 import type { Assets } from './assets';
-import { contentSecurityPolicy as cspFor, cspHeaderOf } from '../http/security';
+import { cspHeaderWithNonce } from '../http/security';
 import { isCrawler } from '../rules/crawler';
 import { settledThisTurn } from './settled-this-turn';
 import { createSiteChromes, type SiteChrome } from './site-chrome';
@@ -120,7 +120,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // React reveals a part that arrives later with inline scripts, which need a nonce; a page
       // whose parts have all arrived has none (they render in place).
       const nonce = arrived ? undefined : randomBytes(16).toString('base64');
-      if (nonce) res.setHeader('content-security-policy', cspHeaderOf(cspFor(assets.loaderHash, { consentOrigin: res.locals.consentOrigin, nonce })));
+      if (nonce) res.setHeader('content-security-policy', cspHeaderWithNonce(contentSecurityPolicy, nonce));
       // The page cache keeps the complete document (no reveal scripts, no nonce), rendered again
       // from the same data, which has all arrived by then: no upstream call (decision 0180).
       const keepWhole = keep

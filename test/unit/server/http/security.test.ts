@@ -1,4 +1,4 @@
-import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy, cspHeaderOf, SAVED_THEME_SCRIPT_HASH } from '../../../../src/server/http/security';
+import { AD_AND_ANALYTICS_HOSTS, contentSecurityPolicy, cspHeaderOf, cspHeaderWithNonce, SAVED_THEME_SCRIPT_HASH } from '../../../../src/server/http/security';
 
 const HASH = 'sha256-AbCdEf0123456789+/AbCdEf0123456789+/AbCdEf0=';
 
@@ -38,6 +38,13 @@ describe('contentSecurityPolicy', () => {
     const widened = contentSecurityPolicy(HASH, { consentOrigin: origin });
     for (const name of ['script-src', 'connect-src', 'frame-src', 'style-src', 'font-src']) expect(widened[name]).toEqual([...(policy[name] ?? []), origin]);
     for (const name of ['default-src', 'img-src', 'object-src', 'base-uri', 'form-action', 'frame-ancestors']) expect(widened[name]).toEqual(policy[name]);
+  });
+});
+
+describe('cspHeaderWithNonce', () => {
+  it.each([{}, { consentOrigin: 'https://cmp.example' }])('is the header of the policy made with the nonce (%p)', (needs) => {
+    const nonce = 'ab+/cd$&==';
+    expect(cspHeaderWithNonce(cspHeaderOf(contentSecurityPolicy(HASH, needs)), nonce)).toBe(cspHeaderOf(contentSecurityPolicy(HASH, { ...needs, nonce })));
   });
 });
 
