@@ -4,7 +4,8 @@
  * renders for it apart, placed as it is by every later view. Its first use gives the element
  * itself, rendered inside the page's own render: in the long tail, where an article is viewed
  * once, no separate render (each a render state of its own) is made for markup nobody reuses.
- * Both give the same bytes.
+ * Both give the same bytes as long as the part's components put no two texts side by side (a
+ * page's render parts them with `<!-- -->`, markup rendered apart does not): render-output.test.ts.
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

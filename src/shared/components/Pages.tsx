@@ -63,7 +63,7 @@ export function ArticleHeadingContent({ heading }: { heading: ArticleHeading }) 
       <h1>{heading.title}</h1>
       <p className="article-meta">
         {[
-          heading.author ? <span className="article-author">By {heading.author}</span> : null,
+          heading.author ? <span className="article-author">{`By ${heading.author}`}</span> : null,
           heading.published ? dateLine('Published', heading.published) : null,
           heading.updated ? dateLine('Updated', heading.updated) : null,
         ]
