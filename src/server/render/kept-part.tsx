@@ -6,6 +6,8 @@
  * once, no separate render (each a render state of its own) is made for markup nobody reuses.
  * Both give the same bytes as long as the part's components put no two texts side by side (a
  * page's render parts them with `<!-- -->`, markup rendered apart does not): render-output.test.ts.
+ * (React's image preloads go after the viewport tag while a head is elements, at the head's end
+ * once it is markup: decision 0330.)
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
