@@ -13,9 +13,8 @@ import type { CampaignResult } from '../rules/campaign';
 import { queryOf } from '../request/query';
 import type { RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
-import { randomBytes } from 'node:crypto';
 import type { Assets } from './assets';
-import { cspHeaderWithNonce } from '../http/security';
+import { cspHeaderWithNonce, newNonce } from '../http/security';
 import { isCrawler } from '../rules/crawler';
 import { settledThisTurn } from './settled-this-turn';
 import { createSiteChromes, type SiteChrome } from './site-chrome';
@@ -119,7 +118,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       res.setHeader('cache-control', cacheControl());
       // React reveals a part that arrives later with inline scripts, which need a nonce; a page
       // whose parts have all arrived has none (they render in place).
-      const nonce = arrived ? undefined : randomBytes(16).toString('base64');
+      const nonce = arrived ? undefined : newNonce();
       if (nonce) res.setHeader('content-security-policy', cspHeaderWithNonce(contentSecurityPolicy, nonce));
       // The page cache keeps the complete document (no reveal scripts, no nonce), rendered again
       // from the same data, which has all arrived by then: no upstream call (decision 0180).
