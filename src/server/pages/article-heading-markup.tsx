@@ -9,8 +9,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ArticleHeadingContent } from '../../shared/components/Pages';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import type { Article, Category } from '../../shared/records';
-import { factsOf } from '../rules/article-facts';
-import { keptPerRecord } from '../rules/kept-per-record';
+import { factsOf } from '../kept/article-facts';
+import { keptPerRecord } from '../kept/kept-per-record';
 
 export const articleHeadingMarkupOf = keptPerRecord((article: Article, category: Category | undefined, basePath: string): string => {
   const facts = factsOf(article);

@@ -13,7 +13,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { NewArticleItem, type NewArticlesMarkup } from '../../shared/components/ArticleList';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import type { Article } from '../../shared/records';
-import { keptPerRecord } from '../rules/kept-per-record';
+import { keptPerRecord } from '../kept/kept-per-record';
 import { topUpNewArticles } from '../rules/new-articles';
 import { toCard } from './cards';
 

@@ -17,7 +17,7 @@ import { FooterContent, HeaderContent, type ShellChrome, type ShellSite } from '
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import { joinPath } from '../../shared/format';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
-import { keptPerRecord } from '../rules/kept-per-record';
+import { keptPerRecord } from '../kept/kept-per-record';
 import { FEED_PATH, type RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
 

@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
-import { reportOnce } from '../rules/report-once';
+import { reportOnce } from '../kept/report-once';
 import { splitCredentials } from './credentials';
 import { createHttpClient, type UpstreamObserver } from './http';
 import type { OutageLog } from './outage-log';
