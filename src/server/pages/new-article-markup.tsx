@@ -1,6 +1,6 @@
 /**
  * The new-articles list as markup (decision 0300), kept with the records it is made of
- * (rules/kept-per-record.ts):
+ * (kept/kept-per-record.ts):
  * - each entry rendered once per article record by React (the same NewArticleItem component,
  *   the same output), as a site's header and footer are kept with its Site (decision 0290): an
  *   entry depends on its article and the base path alone;
