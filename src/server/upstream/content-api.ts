@@ -1,5 +1,5 @@
 /**
- * The content API (contract/content-api.md): one function per call. Each validates the shape it
+ * The content API (docs/interface.md, The content API and campaign service): one function per call. Each validates the shape it
  * gets back and throws UpstreamError on any failure; what a failure means for the page (the
  * spec's error catalogue) is decided by the caller, so a cache can wrap this interface unchanged.
  */
