@@ -1,9 +1,9 @@
 /** Article cards with their category names, fetching only categories the menu does not hold. */
 import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
-import { factsOf } from '../rules/article-facts';
+import { factsOf } from '../kept/article-facts';
 import type { Site } from '../site/load-site';
-import { keptPerRecord } from '../rules/kept-per-record';
+import { keptPerRecord } from '../kept/kept-per-record';
 import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 

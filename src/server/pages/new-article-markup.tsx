@@ -1,6 +1,6 @@
 /**
  * The new-articles list as markup (decision 0300), kept with the records it is made of
- * (rules/kept-per-record.ts):
+ * (kept/kept-per-record.ts):
  * - each entry rendered once per article record by React (the same NewArticleItem component,
  *   the same output), as a site's header and footer are kept with its Site (decision 0290): an
  *   entry depends on its article and the base path alone;
@@ -13,7 +13,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { NewArticleItem, type NewArticlesMarkup } from '../../shared/components/ArticleList';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import type { Article } from '../../shared/records';
-import { keptPerRecord } from '../rules/kept-per-record';
+import { keptPerRecord } from '../kept/kept-per-record';
 import { topUpNewArticles } from '../rules/new-articles';
 import { toCard } from './cards';
 

@@ -4,7 +4,6 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { siteHref } from '../../shared/base-path';
-import { keptPerRecord } from './kept-per-record';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'code', 'pre', 'br', 'hr', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub'],
@@ -41,12 +40,6 @@ function linkTransform(basePath: string): sanitizeHtml.Transformer {
 export function sanitizeArticleHtml(html: string, basePath: string): string {
   return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, a: linkTransform(basePath) } });
 }
-
-/**
- * Article objects come from the data cache and stay the same object while cached, so their
- * sanitized body is kept beside them and not recomputed on every render.
- */
-export const sanitizedBodyOf = keptPerRecord((article: { readonly body: string }, basePath: string): string => sanitizeArticleHtml(article.body, basePath));
 
 /** http(s), a root-relative path, or an inline raster or SVG image (inert inside `<img>`). */
 const SAFE_IMAGE_URL = /^(?:https?:\/\/|\/(?!\/)|data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,])/i;
