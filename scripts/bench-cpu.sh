@@ -7,8 +7,9 @@
 #   scripts/bench-cpu.sh [path ...]
 #
 # Default paths: /healthz /robots.txt /fortified-portal /the-quiet-revival-of-night-trains-in-europe.
-# Needs wrk, taskset, a build (npm run build) and ../shared/bench (its fake content API, port
-# 4180); the app listens on 4181, pinned to CPU 0, wrk on CPU 1. DURATION (6s) per path.
+# Needs wrk, taskset, a build (npm run build) and the side-by-side harness, an optional checkout
+# beside this repository at ../shared/bench, not part of it (docs/performance.md): its fake
+# content API runs on port 4180; the app listens on 4181, pinned to CPU 0, wrk on CPU 1. DURATION (6s) per path.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 api_script="$root/../shared/bench/content-api/server.mjs"

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm run bench:harness` (optional; `npm run bench` needs neither wrk nor the harness): our app
- * against the shared harness's fake content API (../shared/bench), with wrk, as the harness
+ * against the side-by-side harness's fake content API (an optional checkout beside this
+ * repository at ../shared/bench, not part of it: docs/performance.md), with wrk, as the harness
  * measures its targets. Prints requests/s, p50 and p99 latency, RSS after the run and upstream calls made
  * during the run for: the warm article, home and category pages, the article with the page
  * cache off, and a cold-cache run (a fresh process, every request a page never seen before).

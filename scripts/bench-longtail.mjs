@@ -5,8 +5,10 @@
  * HOSTS hosts (`s<k>.longtail.test`), with a Chrome User-Agent and, unless ACCEPT_ENCODING is
  * set, no Accept-Encoding (as the shared harness's wrk sends). The built server runs with the
  * production command (the Dockerfile's CMD and ENV, LOG_LEVEL unset) in the default
- * configuration, against the shared harness's fake content API (../shared/bench/content-api);
- * the reference is ../shared/bench/express-react on the same Node. Both run for the whole
+ * configuration, against the side-by-side harness's fake content API (../shared/bench/content-api:
+ * an optional checkout beside this repository, not part of it; docs/performance.md); the
+ * reference is its express-react app (../shared/bench/express-react, or EXPRESS_REACT_DIR) on
+ * the same Node. Both run for the whole
  * benchmark (their memory grows as it would in a pod), on CPU 0; wrk and the fake API on CPU 1.
  *
  * After WARMUP of the same load on each, ROUNDS rounds of DURATION alternate between them.

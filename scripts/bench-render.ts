@@ -8,7 +8,8 @@
  *
  *   node scripts/run-ts.mjs scripts/bench-render.ts [seconds]
  *
- * Needs ../shared/bench (its fake content API is started on port 4190).
+ * Needs the side-by-side harness, an optional checkout beside this repository at ../shared/bench
+ * (not part of it; docs/performance.md): its fake content API is started on port 4190.
  */
 import { spawn } from 'node:child_process';
 import { get } from 'node:http';

@@ -10,7 +10,7 @@
  * (TurboFan and Maglev compilations, the TurboFan ones' time on V8's worker thread, which the
  * harness pins to the event loop's core, and deoptimizations, from the server's `--trace-opt
  * --trace-deopt` lines). The harness's table p99 is the median of its rounds' p99
- * (docs/performance.md, "The second round is still the optimizing compiler's").
+ * (docs/performance.md, "The one-URL figures").
  *
  * Knobs: WARMUP (3s), DURATION (10s), ROUNDS (3), IDLE_S (20), CONNECTIONS (32),
  * PAGE_CACHE_TTL_SECONDS ('0'; unset it with '' for the default), APP_PORT (4125), API_PORT (4102).

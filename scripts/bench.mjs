@@ -9,7 +9,8 @@
  *   node scripts/bench.mjs [--duration 10] [--connections 32]
  *
  * With taskset, the app runs on CPU 0 and this process (autocannon) on CPU 1. The side-by-side
- * comparison with other frameworks is `npm run bench:harness` (needs ../shared/bench and wrk).
+ * comparison with other frameworks is `npm run bench:harness` (needs wrk and the side-by-side harness, an optional checkout
+ * beside this repository at ../shared/bench: docs/performance.md).
  */
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';

@@ -86,7 +86,7 @@ async function waitUntilReady(port, child) {
   throw new Error('the server was not ready within 20 s');
 }
 
-/** The app-state a page carries (contract/app.md), parsed from its HTML. */
+/** The app-state a page carries (docs/interface.md), parsed from its HTML. */
 export function appStateOf(html) {
   const found = /<script id="app-state" type="application\/json">([\s\S]*?)<\/script>/.exec(html);
   if (!found) throw new Error('no app-state in the page');

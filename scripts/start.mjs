@@ -32,7 +32,7 @@ function newestSourceTime(dir) {
 
 // With a backend configured, React and Express run their production code unless told
 // otherwise. Without one, NODE_ENV stays as given: the embedded demo starts only outside
-// production (contract/app.md, Start), so a fresh clone's `npm start` shows the demo sites.
+// production (docs/interface.md, Start and environment), so a fresh clone's `npm start` shows the demo sites.
 if (process.env.CONTENT_API_URL || process.env.CAMPAIGN_API_URL) process.env.NODE_ENV ??= 'production';
 
 const built = existsSync(serverEntry) && existsSync(manifest);

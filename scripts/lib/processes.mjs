@@ -7,7 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-/** The shared harness beside the project (../shared/bench), with its fake content API. */
+/**
+ * The side-by-side harness's fake content API. The harness is not part of this repository: an
+ * optional checkout beside it, at ../shared/bench (docs/performance.md); only the benchmarks that
+ * compare with it need it, and they say so when it is missing.
+ */
 export const benchApi = path.resolve(root, '../shared/bench/content-api/server.mjs');
 
 /**

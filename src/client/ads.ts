@@ -1,6 +1,6 @@
 /// <reference types="google-publisher-tag" />
 /**
- * Ads with Google Publisher Tag (spec sections 2, 4 and 9): which slots to define, with which
+ * Ads with Google Publisher Tag (docs/architecture.md, The client): which slots to define, with which
  * sizes and size mapping, from the app-state and the window; then a thin GPT wiring.
  */
 import { AD_SIZES, AD_SLOT_TYPES, MOBILE_BREAKPOINT, SIDERAIL_MIN_WIDTH, adElementId, type AdSize, type AdSlotType } from '../shared/ads';
@@ -56,7 +56,7 @@ function mobileSizes(sizes: readonly AdSize[]): readonly AdSize[] {
   return sizes.filter(([width]) => width < MOBILE_BREAKPOINT[0]);
 }
 
-/** A mobile browser gets the mobile sizes whatever its viewport (spec: mobile omits 728x90). */
+/** A mobile browser gets the mobile sizes whatever its viewport (mobile omits 728x90). */
 export function sizesFor(type: AdSlotType, mobile: boolean): readonly AdSize[] {
   return mobile ? mobileSizes(AD_SIZES[type]) : AD_SIZES[type];
 }

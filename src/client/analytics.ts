@@ -1,5 +1,5 @@
 /**
- * Analytics (spec sections 2 and 4): gtag.js with the site's code and the global setting's
+ * Analytics (docs/architecture.md, The client): gtag.js with the site's code and the global setting's
  * pixels, both after the page has loaded, when the main thread is idle (gtag.js also after the
  * consent platform, consent.ts). The server sends no
  * code and no pixels where analytics is off (/fortified-portal), so nothing loads there.

@@ -1,5 +1,5 @@
 /**
- * Navigation progress bar (spec sections 2 and 9): a pure state machine and pure navigation
+ * Navigation progress bar (docs/architecture.md, The client): a pure state machine and pure navigation
  * rules, then a thin DOM wiring. The pages are server-rendered, so a navigation leaves the
  * document: the bar runs on the page being left until the browser swaps pages, and on the new
  * page until its `load` when the visitor arrived by an in-site link or back/forward.

@@ -1,5 +1,5 @@
 /**
- * The embedded demo content API: every endpoint of contract/content-api.md over an in-memory
+ * The embedded demo content API: every endpoint of docs/interface.md (The content API and campaign service) over an in-memory
  * dataset, on plain node:http. The app talks to it over HTTP exactly as to the real one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -1,6 +1,6 @@
 /**
  * Starts the server: config, logger, the demo backend when no content API is configured,
- * the app, and a graceful shutdown on SIGTERM (contract/app.md, Routes).
+ * the app, and a graceful shutdown on SIGTERM (docs/interface.md, Routes).
  */
 import type { Server } from 'node:http';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Ad constants of the spec (section 9) shared by the server's slot selection and the client.
+ * Ad constants (docs/interface.md, Ads and campaigns) shared by the server's slot selection and the client.
  * The client bundle imports this file, so it imports nothing (no zod, no React).
  */
 export const AD_SLOT_TYPES = ['anchor', 'banner_1', 'banner_2', 'banner_3', 'popup', 'siderail_left', 'siderail_right'] as const;

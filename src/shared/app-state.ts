@@ -1,4 +1,4 @@
-/** The shell state handed to the client in `<script id="app-state">` (contract/app.md). */
+/** The shell state handed to the client in `<script id="app-state">` (docs/interface.md). */
 import type { AdSlotType } from './ads';
 import type { ConsentSettings } from './consent';
 import { jsonForScript } from './json-script';

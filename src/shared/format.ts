@@ -1,4 +1,4 @@
-/** Small text helpers used by the pages (spec section 9). Pure. */
+/** Small text helpers used by the pages. Pure. */
 
 /**
  * Joins a configured base path (or URL) and a segment with exactly one slash between them; the

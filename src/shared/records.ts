@@ -1,5 +1,5 @@
 /**
- * The records of the content API (contract/content-api.md), as zod schemas.
+ * The records of the content API (docs/interface.md, The content API and campaign service), as zod schemas.
  * Parsing applies the contract's defaults: missing booleans are false, missing or null lists [].
  * A value of the wrong type makes the whole answer "wrong shape".
  */

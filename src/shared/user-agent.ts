@@ -1,5 +1,5 @@
 /**
- * Browser facts from the User-Agent header (spec section 5), shared by the server and the client.
+ * Browser facts from the User-Agent header (docs/architecture.md, The client), shared by the server and the client.
  * Pure. A visitor controls this header, so the input is cut to a fixed length first and only
  * plain substring checks run on it: no regular expression, hence no backtracking, and a 10 KB
  * header costs the same as a short one.

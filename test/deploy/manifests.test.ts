@@ -35,7 +35,7 @@ const app = pod?.containers[0];
 const podLabels = deployment.spec?.template.metadata?.labels;
 const containerPortNames = (app?.ports ?? []).map((port: ContainerPort) => port.name);
 
-/** The contract (contract/app.md): the process exits within 10 s of SIGTERM. */
+/** The contract (docs/interface.md): the process exits within 10 s of SIGTERM. */
 const EXIT_AFTER_SIGTERM_SECONDS = 10;
 
 /** Mebibytes of a Kubernetes memory quantity in Mi or Gi. */

@@ -1,5 +1,5 @@
 /**
- * POST /purge on the metrics port (contract/app.md, Content updates): after an edit in the
+ * POST /purge on the metrics port (docs/interface.md, Content updates (purge)): after an edit in the
  * content API and a purge, the next request shows the edit; a refused purge changes nothing;
  * shared pages carry the keys a CDN purges by.
  */

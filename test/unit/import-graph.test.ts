@@ -1,9 +1,12 @@
 /**
- * No import circle among our modules (STYLE.md), type-only imports included: a circle of types
- * is still a circle for a reader. The graph is TypeScript's own: `tsc --explainFiles` names, for
- * every file of the program, each file that imports it.
+ * No import circle among our modules, type-only imports included: a circle of types is still a
+ * circle for a reader. And the folders of `src/server` import one another only down the order
+ * docs/architecture.md lists them in, read from that document itself, so the order a reader is
+ * shown is the order the code keeps. The graph is TypeScript's own: `tsc --explainFiles` names,
+ * for every file of the program, each file that imports it.
  */
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -70,6 +73,42 @@ export function folderGraphOf(graph: ImportGraph, under = 'src/server/'): Import
   return new Map([...folders].map(([folder, imported]) => [folder, [...imported].sort()]));
 }
 
+/**
+ * The folders of `src/server` in the order docs/architecture.md lists them (its bullet list of
+ * `folder/` entries under "The folders of `src/server`"), the first one the top. Pure.
+ */
+export function documentedFolderOrder(architecture: string): string[] {
+  const start = architecture.indexOf('The folders of `src/server`');
+  if (start < 0) return [];
+  const folders: string[] = [];
+  for (const line of architecture.slice(start).split('\n').slice(1)) {
+    if (!/^\s+- /.test(line)) {
+      if (/^\S/.test(line)) break;
+      continue;
+    }
+    const folder = /^\s+- `([a-z-]+)\/`/.exec(line)?.[1];
+    if (folder) folders.push(folder);
+  }
+  return folders;
+}
+
+/**
+ * Every import between folders against the documented order, as "from -> to": a folder may
+ * import only folders listed below it; the root files ('.') may import any; a folder missing
+ * from the list is against the order in every import it makes or receives. Pure.
+ */
+export function importsAgainstOrder(folders: ImportGraph, order: readonly string[]): string[] {
+  const rank = (folder: string) => (folder === '.' ? -1 : order.includes(folder) ? order.indexOf(folder) : undefined);
+  const against: string[] = [];
+  for (const [from, imported] of folders) {
+    for (const to of imported) {
+      const [fromRank, toRank] = [rank(from), rank(to)];
+      if (fromRank === undefined || toRank === undefined || toRank <= fromRank) against.push(`${from} -> ${to}`);
+    }
+  }
+  return against.sort();
+}
+
 describe('the pure parts', () => {
   it('reads importers from tsc --explainFiles, leaving out node_modules', () => {
     const explanation = [
@@ -98,6 +137,36 @@ describe('the pure parts', () => {
     ]);
     expect(circlesOf(circular)).toEqual([['a', 'b', 'c', 'a']]);
     expect(circlesOf(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+
+  it('reads the folder order from the architecture document\'s list of folders, top first', () => {
+    const architecture = [
+      '# Architecture',
+      '- `rules/` is mentioned before the list, and is not part of it.',
+      '- The folders of `src/server`: imports run one way, down this list.',
+      '  - `app.ts`, `index.ts`: the request in order.',
+      '  - `edge/`: in front of Express.',
+      '  - `middleware/`: the Express chain,',
+      '    one adapter per step.',
+      '  - `rules/`: pure rules.',
+      '- Per-request state lives on `res.locals` (`request/`).',
+      '  - `site/`: after the list, so not in it.',
+    ].join('\n');
+    expect(documentedFolderOrder(architecture)).toEqual(['edge', 'middleware', 'rules']);
+    expect(documentedFolderOrder('# Architecture, without the list')).toEqual([]);
+  });
+
+  it('names each import against the order: upward, sideways to an unlisted folder, never from the root', () => {
+    const order = ['edge', 'middleware', 'rules'];
+    const folders = new Map([
+      ['.', ['edge', 'rules']],
+      ['edge', ['middleware', 'rules']],
+      ['middleware', ['edge', 'rules', 'scratch']],
+      ['rules', []],
+    ]);
+    expect(importsAgainstOrder(folders, order)).toEqual(['middleware -> edge', 'middleware -> scratch']);
+    expect(importsAgainstOrder(new Map([['rules', ['middleware']]]), order)).toEqual(['rules -> middleware']);
+    expect(importsAgainstOrder(new Map([['edge', ['middleware', 'rules']]]), order)).toEqual([]);
   });
 
   it('draws the folders of src/server from the files, leaving out imports within a folder and from outside', () => {
@@ -131,11 +200,15 @@ describe('the program', () => {
     expect(circlesOf(graph)).toEqual([]);
   });
 
-  it('has imports between the folders of src/server that run one way only (docs/architecture.md)', () => {
+  it('has imports between the folders of src/server that run down the order docs/architecture.md lists them in', () => {
     const folders = folderGraphOf(graph);
-    // The folders really are there: the root imports the edge, the edge the request envelope.
+    const order = documentedFolderOrder(readFileSync(path.join(root, 'docs/architecture.md'), 'utf8'));
+    // The folders really are there: the root imports the edge, the edge the request envelope,
+    // and the document lists every folder that imports or is imported.
     expect(folders.get('.')).toContain('edge');
     expect(folders.get('edge')).toContain('request');
+    expect(order).toEqual(expect.arrayContaining(['edge', 'middleware', 'request', 'rules']));
+    expect(importsAgainstOrder(folders, order)).toEqual([]);
     expect(circlesOf(folders)).toEqual([]);
   });
 });

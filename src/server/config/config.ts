@@ -1,6 +1,6 @@
 /**
  * The only reader of process.env. One zod schema parses and validates it once at start-up; a bad
- * value stops start-up with one line naming the variable (contract/app.md, Start).
+ * value stops start-up with one line naming the variable (docs/interface.md, Start and environment).
  */
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
@@ -12,7 +12,7 @@ export type TrustProxy = boolean | number | string[];
 
 /**
  * Where the content API and the campaign service are: both URLs, or the embedded demo, which
- * starts only when neither is set and NODE_ENV is not production (contract/app.md, Start).
+ * starts only when neither is set and NODE_ENV is not production (docs/interface.md, Start and environment).
  */
 export type Backend =
   | { readonly kind: 'demo' }

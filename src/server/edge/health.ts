@@ -1,4 +1,4 @@
-/** The health probes (contract/app.md, Routes): what they answer. Both ports answer them in front of everything else (probes.ts). */
+/** The health probes (docs/interface.md, Routes): what they answer. Both ports answer them in front of everything else (probes.ts). */
 import { ERRORS } from '../http/errors';
 
 /** Flipped to false when shutdown begins, so the load balancer stops sending traffic. */

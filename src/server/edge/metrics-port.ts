@@ -23,7 +23,7 @@ export function metricsPortHandler(registry: Registry, readiness: Readiness, pur
     const answerError = (code: ErrorCode) => sendPlainError(res, plainErrorAnswer(code), req.method);
     const probe = probeOf(req.method, req.url);
     if (path === PURGE_PATH) {
-      // Without PURGE_TOKEN the route does not exist (contract/app.md, Content updates).
+      // Without PURGE_TOKEN the route does not exist (docs/interface.md, Content updates (purge)).
       if (purge) purge(req, res);
       else answerError('NOT_FOUND');
     } else if (probe) {

@@ -1,5 +1,5 @@
 /**
- * Security headers (contract/app.md, Routes; docs/decisions/0002 and 0060): a hash-based strict
+ * Security headers (docs/interface.md, Routes; docs/decisions/0002 and 0060): a hash-based strict
  * CSP, HSTS, nosniff, a referrer policy and frame-ancestors, set by helmet on every answer.
  */
 import type { Request, Response } from 'express';

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../http/encoding';
 import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
-import { reportOnce } from '../rules/report-once';
+import { reportOnce } from '../kept/report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
 import type { PageMatch } from '../rules/routes';
 import { requestSiteRoot } from '../seo/request-origin';

@@ -6,7 +6,7 @@ import { purgeKeyHeaders, purgeKeysOf } from '../rules/purge-keys';
 import type { Step } from './steps';
 
 /**
- * Purge keys on every shared answer (contract/app.md, Content updates): the request's lookups
+ * Purge keys on every shared answer (docs/interface.md, Content updates (purge)): the request's lookups
  * note the articles they return, and just before the headers go out, a shared answer (one a
  * CDN may keep) gets `Surrogate-Key` and `Cache-Tag` naming its site and those articles. A page
  * streamed to a person names the articles known when its headers left (decision 0180).

@@ -2,7 +2,7 @@ import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../http/errors';
 import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
-import { reportOnce } from '../rules/report-once';
+import { reportOnce } from '../kept/report-once';
 import { redirectToCanonicalHost } from './canonical-host';
 import type { SiteLoaderDeps } from '../site/load-site';
 import { createSiteLoader } from '../site/site-loader';

@@ -1,4 +1,4 @@
-/** pino on stdout, and the request's line in it (contract/app.md, Logs; written by request/envelope.ts). */
+/** pino on stdout, and the request's line in it (docs/interface.md, Logs; written by request/envelope.ts). */
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { errorForLog, lineWithin, urlForLog } from './redact';
@@ -72,7 +72,7 @@ export function requestIdOf(header: string | string[] | undefined, peerIsTrusted
 }
 
 /**
- * The one line every request leaves (contract/app.md, Logs), whichever path answered it. The
+ * The one line every request leaves (docs/interface.md, Logs), whichever path answered it. The
  * request id, host and site key are given only to a logger that does not carry them already.
  */
 export interface RequestLine {

@@ -3,7 +3,7 @@ import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
 import { dateTextOf } from '../../shared/format';
 import type { Site } from '../site/load-site';
-import { keptPerRecord } from '../rules/kept-per-record';
+import { keptPerRecord } from '../kept/kept-per-record';
 import { listOrEmpty, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 

@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { NewArticleItem, type NewArticlesList } from '../../shared/components/ArticleList';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import type { Article, Category } from '../../shared/records';
-import { keptFromSecondUse } from '../rules/kept-per-record';
+import { keptFromSecondUse } from '../kept/kept-per-record';
 import { topUpNewArticles } from '../rules/new-articles';
 import { toCard } from './cards';
 

@@ -1,4 +1,4 @@
-/** The body of POST /purge (contract/app.md, Content updates), read into what to drop. Pure. */
+/** The body of POST /purge (docs/interface.md, Content updates (purge)), read into what to drop. Pure. */
 import { z } from 'zod';
 import { isValidSlug } from '../rules/routes';
 import { normalizeHost } from '../rules/host';

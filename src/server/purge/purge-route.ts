@@ -1,5 +1,5 @@
 /**
- * POST /purge on the metrics port (contract/app.md, Content updates): a bearer token compared
+ * POST /purge on the metrics port (docs/interface.md, Content updates (purge)): a bearer token compared
  * in constant time, a bounded JSON body, then one purge, one `cache.purged` line and its metric.
  * A request that is refused (401, 400) drops nothing. The public port never routes here.
  * Refused tokens are logged at most once a minute, with the client's address and how many

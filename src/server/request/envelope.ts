@@ -73,7 +73,7 @@ export interface RequestLabels {
 }
 
 /**
- * A finished request, recorded: its access-log line (contract/app.md, Logs) and its observation
+ * A finished request, recorded: its access-log line (docs/interface.md, Logs) and its observation
  * in the request metrics (an aborted one counted as such), the same for every way that answered.
  */
 export function recordRequest(to: RequestRecorder, labels: RequestLabels, seconds: number, line: Omit<RequestLine, 'responseTime'>): void {

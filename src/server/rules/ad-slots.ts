@@ -1,4 +1,4 @@
-/** Which ad slots render on a page (contract/app.md, Ads). Pure. */
+/** Which ad slots render on a page (docs/interface.md, Ads and campaigns). Pure. */
 import { AD_SLOT_TYPES, TEST_AD_UNIT_PATH, isAdSlotType, type AdSlotType } from '../../shared/ads';
 
 export interface AdSlotInput {

@@ -1,4 +1,4 @@
-/** The campaign lookup rules (spec sections 5 and 8; contract/app.md, Campaigns). Pure. */
+/** The campaign lookup rules (docs/interface.md, Ads and campaigns). Pure. */
 export const CAMPAIGN_HEADLINE_COUNT = 10;
 
 export interface CampaignFlags {

@@ -1,4 +1,4 @@
-/** Host and site-key rules (contract/app.md, Host and site key). Pure. */
+/** Host and site-key rules (docs/interface.md, Host and site key). Pure. */
 import { isIP } from 'node:net';
 
 const MAX_HOST_LENGTH = 253;

@@ -1,4 +1,4 @@
-/** The new-articles list (spec sections 8 and 9). Pure. */
+/** The new-articles list (docs/interface.md, HTML markers). Pure. */
 export const NEW_ARTICLES_LIMIT = 9;
 
 /**

@@ -1,5 +1,5 @@
 /**
- * The keys a CDN purges a shared page by (contract/app.md, Content updates): the site's, and one
+ * The keys a CDN purges a shared page by (docs/interface.md, Content updates (purge)): the site's, and one
  * per article the page was built from. Fastly reads them space-separated from `Surrogate-Key`,
  * Cloudflare comma-separated from `Cache-Tag`. Pure.
  */

@@ -1,5 +1,5 @@
 /**
- * The route table (spec section 2; contract/app.md, Routes): for each HTML page route, shell or
+ * The route table (docs/interface.md, Routes): for each HTML page route, shell or
  * not, ads or not, analytics or not; and the site documents that are not HTML pages (robots.txt,
  * sitemaps, the feed). Every routing decision about these reads these two tables.
  */

@@ -4,7 +4,6 @@
  */
 import sanitizeHtml from 'sanitize-html';
 import { siteHref } from '../../shared/base-path';
-import { keptFromSecondUse } from './kept-per-record';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'strong', 'em', 'b', 'i', 'a', 'blockquote', 'code', 'pre', 'br', 'hr', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'sup', 'sub'],
@@ -41,13 +40,6 @@ function linkTransform(basePath: string): sanitizeHtml.Transformer {
 export function sanitizeArticleHtml(html: string, basePath: string): string {
   return sanitizeHtml(html, { ...OPTIONS, transformTags: { ...OPTIONS.transformTags, a: linkTransform(basePath) } });
 }
-
-/**
- * Article objects come from the data cache and stay the same object while cached, so the
- * sanitized body of one viewed again is kept beside it and not recomputed on every render; one
- * viewed once (the long tail) keeps nothing.
- */
-export const sanitizedBodyOf = keptFromSecondUse((article: { readonly body: string }, basePath: string): string => sanitizeArticleHtml(article.body, basePath));
 
 /** http(s), a root-relative path, or an inline raster or SVG image (inert inside `<img>`). */
 const SAFE_IMAGE_URL = /^(?:https?:\/\/|\/(?!\/)|data:image\/(?:png|jpeg|gif|webp|avif|svg\+xml)[;,])/i;

@@ -1,4 +1,4 @@
-/** Settings resolution (contract/content-api.md, "Settings resolution"), as pure functions. */
+/** Settings resolution (docs/interface.md, Settings resolution), as pure functions. */
 import type { SiteSetting } from '../../shared/records';
 
 export type SettingSource = 'subdomain' | 'parent' | 'domain' | 'global';

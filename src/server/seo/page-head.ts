@@ -4,8 +4,8 @@
  */
 import type { Article, Category } from '../../shared/records';
 import { summarize } from '../../shared/format';
-import { factsOf } from '../rules/article-facts';
-import { keptFromSecondUse, keptPerRecord } from '../rules/kept-per-record';
+import { factsOf } from '../kept/article-facts';
+import { keptFromSecondUse, keptPerRecord } from '../kept/kept-per-record';
 import type { PageHead } from '../../shared/components/Document';
 import type { Site } from '../site/load-site';
 import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';

@@ -1,4 +1,4 @@
-/** The campaign service (contract/content-api.md, Campaign service): one function per call. */
+/** The campaign service (docs/interface.md, The content API and campaign service): one function per call. */
 import type { Logger } from 'pino';
 import { sendableCampaignId } from '../rules/campaign';
 import { campaignCheckSchema, type CampaignCheck } from '../../shared/records';

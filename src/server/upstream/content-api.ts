@@ -1,12 +1,12 @@
 /**
- * The content API (contract/content-api.md): one function per call. Each validates the shape it
+ * The content API (docs/interface.md, The content API and campaign service): one function per call. Each validates the shape it
  * gets back and throws UpstreamError on any failure; what a failure means for the page (the
  * spec's error catalogue) is decided by the caller, so a cache can wrap this interface unchanged.
  */
 import type { Logger } from 'pino';
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
-import { reportOnce } from '../rules/report-once';
+import { reportOnce } from '../kept/report-once';
 import { splitCredentials } from './credentials';
 import { createHttpClient, type UpstreamObserver } from './http';
 import type { OutageLog } from './outage-log';

@@ -1,4 +1,4 @@
-import { keptFromSecondUse, keptPerRecord } from '../../../../src/server/rules/kept-per-record';
+import { keptFromSecondUse, keptPerRecord } from '../../../../src/server/kept/kept-per-record';
 
 describe('keptPerRecord', () => {
   const record = () => ({ id: 'a' });

@@ -1,4 +1,4 @@
-import { factsOf } from '../../../../src/server/rules/article-facts';
+import { factsOf } from '../../../../src/server/kept/article-facts';
 
 const record = (publishedAt: string | null, updatedAt: string | null, excerpt = '') => ({ publishedAt, updatedAt, excerpt });
 
