@@ -154,6 +154,17 @@ describe('the shell follows the site data', () => {
     expect(state.menu.categories.map((category: { name: string }) => category.name)).toEqual(['Beta, renamed', 'Alpha']);
   });
 
+  it("gives an article's first view, its parts rendered with the page, the same document as later views, which place them as kept markup", async () => {
+    const view = async () => (await request(t.app).get('/article-15').set('Host', 'example.com').set('User-Agent', CRAWLER)).text;
+    // The head, heading, list and body are kept from their record's second use, the head's markup from the kept head's second.
+    const [first, second, third, fourth] = [await view(), await view(), await view(), await view()];
+    expect(first).toContain('<span class="article-author">By ');
+    expect(parseHtml(first).querySelectorAll('#new-articles a').length).toBeGreaterThan(0);
+    expect(second).toBe(first);
+    expect(third).toBe(first);
+    expect(fourth).toBe(first);
+  });
+
   it("shows an article's new title in its head and JSON-LD once the data cache has the new record", async () => {
     const headOf = async () => {
       const doc = parseHtml((await request(t.app).get('/article-14').set('Host', 'example.com')).text);

@@ -131,6 +131,24 @@ describe('a person', () => {
     expect(parseHtml(body).querySelector('#home-articles')).not.toBeNull();
   });
 
+  it('who leaves while the list is loading stops the render with no error logged: a client going away is expected', async () => {
+    const findNewAsked = new Promise<void>((resolve) => (heldArrived = resolve));
+    const { res, next } = await open('/article-2', { 'user-agent': PERSON, 'accept-encoding': 'identity' });
+    await findNewAsked;
+    await readUntil(next, SHELL_END);
+    const recorded = new Promise<void>((resolve) => {
+      const poll = () => (t.logs.lines.some((line) => line.msg === 'request completed') ? resolve() : setImmediate(poll));
+      poll();
+    });
+    res.destroy();
+    await recorded;
+    // React's abort reports every unfinished part within the close event that recorded the request.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(t.logs.lines.filter((line) => line.msg === 'request completed')).toEqual([expect.objectContaining({ path: '/article-2', aborted: true })]);
+    expect(t.logs.lines.filter((line) => line.level >= 50 || line.event?.startsWith('render.'))).toEqual([]);
+    expect(t.logs.raw.join('\n')).not.toContain('"stack"');
+  });
+
   it('keeps the placeholder when the list does not come in time: the render is aborted, the page ends, support gets a line', async () => {
     const quick = await startTestApp({ renderTimeoutMs: 50, timeoutMs: 5000 });
     quick.upstream.override('/api/article/findnew', failWith.hang());
@@ -150,6 +168,8 @@ describe('a person', () => {
       expect(text).toContain('new-articles-pending');
       expect(text).not.toContain('id="new-articles"');
       expect(quick.logs.events('render.aborted')).toEqual([expect.objectContaining({ level: 50, timeoutMs: 50, shellSent: true })]);
+      // Reported once: React's report of the aborted part is not a second error.
+      expect(quick.logs.events('render.error')).toEqual([]);
     } finally {
       quickServer.closeAllConnections();
       await new Promise((resolve) => quickServer.close(resolve));

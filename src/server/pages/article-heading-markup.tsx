@@ -1,20 +1,19 @@
 /**
- * An article's heading (its category's link, title, author and dates) as markup: rendered once
- * per article record by React (the same ArticleHeadingContent component, the same output) and
- * kept with the record for the category and base path it was made with (kept/kept-per-record.ts),
- * as the new-articles entries are (decision 0300). The data cache hands every request the same record
- * and category objects until the API answers anew; a new answer brings new objects and a new render.
+ * An article's heading (its category's link, title, author and dates), kept from its second
+ * use with the article record for the category and base path it was made with
+ * (render/kept-part.tsx), as the new-articles list is (decision 0300). The data cache hands every
+ * request the same record and category objects until the API answers anew; a new answer brings
+ * new objects and a new render.
  */
-import { renderToStaticMarkup } from 'react-dom/server';
 import { ArticleHeadingContent } from '../../shared/components/Pages';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import type { Article, Category } from '../../shared/records';
 import { factsOf } from '../kept/article-facts';
-import { keptPerRecord } from '../kept/kept-per-record';
+import { keptPart } from '../render/kept-part';
 
-export const articleHeadingMarkupOf = keptPerRecord((article: Article, category: Category | undefined, basePath: string): string => {
+export const articleHeadingOf = keptPart((article: Article, category: Category | undefined, basePath: string) => {
   const facts = factsOf(article);
-  return renderToStaticMarkup(
+  return (
     <BasePathProvider value={basePath}>
       <ArticleHeadingContent
         heading={{
@@ -25,6 +24,6 @@ export const articleHeadingMarkupOf = keptPerRecord((article: Article, category:
           updated: facts.updated,
         }}
       />
-    </BasePathProvider>,
+    </BasePathProvider>
   );
 });

@@ -1,4 +1,4 @@
-import type { NewArticlesMarkup } from '../../shared/components/ArticleList';
+import type { NewArticlesList } from '../../shared/components/ArticleList';
 import { ArticlePage } from '../../shared/components/Pages';
 import { pendingOf } from '../../shared/pending';
 import type { Article } from '../../shared/records';
@@ -11,9 +11,9 @@ import { articleHead } from '../seo/page-head';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
 import { findNewOrEmpty, requiredOrUnavailable, type LookupScope } from '../upstream/failures';
-import { articleHeadingMarkupOf } from './article-heading-markup';
+import { articleHeadingOf } from './article-heading-markup';
 import { categoriesOf } from './cards';
-import { newArticlesMarkupOf, NO_TOP_UP, shownOfAnswer } from './new-article-markup';
+import { newArticlesListOf, NO_TOP_UP, shownOfAnswer } from './new-article-markup';
 import type { PageLoader } from './context';
 import { finalArticlesOf } from '../site/final-articles';
 
@@ -22,12 +22,12 @@ import { finalArticlesOf } from '../site/final-articles';
  * count as an empty list, topped up from article/home (final_articles order), without the
  * current article or repeats. Secondary: the page is streamed without waiting for it.
  */
-async function newArticlesOf(article: Article, site: Site, basePath: string, api: ContentApi, lookup: LookupScope): Promise<NewArticlesMarkup> {
+async function newArticlesOf(article: Article, site: Site, basePath: string, api: ContentApi, lookup: LookupScope): Promise<NewArticlesList> {
   const answered = await findNewOrEmpty(lookup, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
   const shown = shownOfAnswer(answered, article._id);
   const home = needsTopUp(shown.length) ? await finalArticlesOf(site, api, lookup) : NO_TOP_UP;
   // The list shows titles and excerpts only: no category lookup for its entries.
-  return newArticlesMarkupOf(shown, home, article._id, basePath);
+  return newArticlesListOf(shown, home, article._id, basePath);
 }
 
 /** An article by slug (primary: it decides the status), with the new articles streamed under it. */
@@ -47,7 +47,7 @@ export const loadArticle: PageLoader = async ({ site, origin, basePath, route, a
     content: (
       <ArticlePage
         article={{
-          headingMarkup: articleHeadingMarkupOf(article, category, basePath),
+          heading: articleHeadingOf(article, category, basePath),
           bodyHtml: sanitizedBodyOf(article, basePath),
           image: leadImageOf(article.image),
         }}

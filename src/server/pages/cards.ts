@@ -1,7 +1,7 @@
 /** Article cards with their category names, fetching only categories the menu does not hold. */
 import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
-import { factsOf } from '../kept/article-facts';
+import { dateTextOf } from '../../shared/format';
 import type { Site } from '../site/load-site';
 import { keptPerRecord } from '../kept/kept-per-record';
 import { listOrEmpty, type LookupScope } from '../upstream/failures';
@@ -27,7 +27,8 @@ export function toCard(article: Article, categories: ReadonlyMap<string, Categor
     slug: article.slug,
     title: article.title || article.slug,
     excerpt: article.excerpt,
-    published: factsOf(article).published,
+    // Only the date: a card shows no summary, and a list's records are often used once.
+    published: dateTextOf(article.publishedAt),
     category: category ? { name: category.name, slug: category.slug } : undefined,
   };
 }

@@ -1,39 +1,48 @@
 /**
- * The new-articles list as markup (decision 0300), kept with the records it is made of
- * (kept/kept-per-record.ts):
- * - each entry rendered once per article record by React (the same NewArticleItem component,
- *   the same output), as a site's header and footer are kept with its Site (decision 0290): an
- *   entry depends on its article and the base path alone;
- * - the whole list (findnew's answer topped up from the home articles, rules/new-articles.ts)
- *   joined once per answer, current article, top-up and base path.
- * The data cache hands every request the same records while they are fresh; a new answer of
- * the API brings new records, and what was kept with the old ones goes with them.
+ * The new-articles list (decision 0300): findnew's answer topped up from the home articles
+ * (rules/new-articles.ts), its entries NewArticleItem each. Kept from its second use with the
+ * records it is made of (render/kept-part.tsx): the data cache hands every request the same
+ * answer while it is fresh, so a list asked for again is placed as one piece of markup; a list
+ * made once (an article nobody asked for before) is rendered with its page. A new answer of the
+ * API brings new records, and what was kept with the old ones goes with them.
  */
 import { renderToStaticMarkup } from 'react-dom/server';
-import { NewArticleItem, type NewArticlesMarkup } from '../../shared/components/ArticleList';
+import { NewArticleItem, type NewArticlesList } from '../../shared/components/ArticleList';
 import { BasePathProvider } from '../../shared/components/SiteLink';
-import type { Article } from '../../shared/records';
-import { keptPerRecord } from '../kept/kept-per-record';
+import type { Article, Category } from '../../shared/records';
+import { keptFromSecondUse } from '../kept/kept-per-record';
 import { topUpNewArticles } from '../rules/new-articles';
 import { toCard } from './cards';
-
-/** The list entry of an article: its title link and excerpt (no category: the list shows none). */
-export const newArticleMarkupOf = keptPerRecord((article: Article, basePath: string): string =>
-  renderToStaticMarkup(
-    <BasePathProvider value={basePath}>
-      <NewArticleItem article={toCard(article, new Map())} />
-    </BasePathProvider>,
-  ),
-);
 
 /** No top-up: one array for every list that needs none, so the kept list matches. */
 export const NO_TOP_UP: readonly Article[] = [];
 
-/** What the list shows of findnew's answer alone: never the current article, never a repeat. */
-export const shownOfAnswer = keptPerRecord((answered: readonly Article[], currentId: string): readonly Article[] => topUpNewArticles(answered, NO_TOP_UP, currentId));
+/** The list shows no category: its entries' cards are made without. */
+const NO_CATEGORIES: ReadonlyMap<string, Category> = new Map();
 
-/** The whole list: what findnew's answer shows, topped up from `home`, as one piece of markup. */
-export const newArticlesMarkupOf = keptPerRecord((shown: readonly Article[], home: readonly Article[], currentId: string, basePath: string): NewArticlesMarkup => {
+/** What the list shows of findnew's answer alone: never the current article, never a repeat. */
+export const shownOfAnswer = keptFromSecondUse((answered: readonly Article[], currentId: string): readonly Article[] => topUpNewArticles(answered, NO_TOP_UP, currentId));
+
+function entriesOf(shown: readonly Article[], home: readonly Article[], currentId: string, basePath: string) {
   const entries = topUpNewArticles(shown, home, currentId);
-  return { count: entries.length, markup: entries.map((article) => newArticleMarkupOf(article, basePath)).join('') };
-});
+  const element = (
+    <BasePathProvider value={basePath}>
+      {entries.map((article) => (
+        <NewArticleItem key={article._id} article={toCard(article, NO_CATEGORIES)} />
+      ))}
+    </BasePathProvider>
+  );
+  return { count: entries.length, element };
+}
+
+/** The whole list: what findnew's answer shows, topped up from `home`. */
+export const newArticlesListOf = keptFromSecondUse(
+  (shown: readonly Article[], home: readonly Article[], currentId: string, basePath: string): NewArticlesList => {
+    const { count, element } = entriesOf(shown, home, currentId, basePath);
+    return { count, entries: { markup: renderToStaticMarkup(element) } };
+  },
+  (shown, home, currentId, basePath) => {
+    const { count, element } = entriesOf(shown, home, currentId, basePath);
+    return { count, entries: { element } };
+  },
+);

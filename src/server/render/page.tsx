@@ -6,7 +6,6 @@
 import type { Request, Response } from 'express';
 import type { ReactElement, ReactNode } from 'react';
 import { appStateScript, type AppState } from '../../shared/app-state';
-import { renderToStaticMarkup } from 'react-dom/server';
 import { defaultFavicon, Document, HeadElements, type PageHead } from '../../shared/components/Document';
 import { NoShellLayout, Shell } from '../../shared/components/Shell';
 import type { Pending } from '../../shared/pending';
@@ -14,9 +13,8 @@ import type { CampaignResult } from '../rules/campaign';
 import { queryOf } from '../request/query';
 import type { RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
-import { randomBytes } from 'node:crypto';
 import type { Assets } from './assets';
-import { contentSecurityPolicy as cspFor, cspHeaderOf } from '../http/security';
+import { cspHeaderWithNonce, newNonce } from '../http/security';
 import { isCrawler } from '../rules/crawler';
 import { settledThisTurn } from './settled-this-turn';
 import { createSiteChromes, type SiteChrome } from './site-chrome';
@@ -81,14 +79,14 @@ export function sitePageElement(site: Site, rule: RouteRule, view: PageView, opt
   ) : (
     <NoShellLayout campaignHeadline={headline}>{view.content}</NoShellLayout>
   );
-  const headMarkup = chrome.headMarkup(view.head, view.head.noindex ?? !rule.indexable);
-  return <Document headMarkup={headMarkup} appState={appState} assets={options.assets}>{body}</Document>;
+  const head = chrome.head(view.head, view.head.noindex ?? !rule.indexable);
+  return <Document head={head} appState={appState} assets={options.assets}>{body}</Document>;
 }
 
 export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: number; basePath: string }): PageRenderer {
   const { assets, basePath } = options;
   const sitelessState = appStateScript({ ...SITELESS_STATE, basePath });
-  const sitelessHead = (title: string) => renderToStaticMarkup(<HeadElements head={{ title, noindex: true, favicon: defaultFavicon(SITELESS_STATE.brandColor) }} brandColor={SITELESS_STATE.brandColor} stylesheet={assets.stylesheet} />);
+  const sitelessHead = (title: string) => ({ element: <HeadElements head={{ title, noindex: true, favicon: defaultFavicon(SITELESS_STATE.brandColor) }} brandColor={SITELESS_STATE.brandColor} stylesheet={assets.stylesheet} /> });
   const chromes = createSiteChromes(basePath, assets.stylesheet);
   return {
     async sitePage(req, res, site, rule, view) {
@@ -120,8 +118,8 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       res.setHeader('cache-control', cacheControl());
       // React reveals a part that arrives later with inline scripts, which need a nonce; a page
       // whose parts have all arrived has none (they render in place).
-      const nonce = arrived ? undefined : randomBytes(16).toString('base64');
-      if (nonce) res.setHeader('content-security-policy', cspHeaderOf(cspFor(assets.loaderHash, { consentOrigin: res.locals.consentOrigin, nonce })));
+      const nonce = arrived ? undefined : newNonce();
+      if (nonce) res.setHeader('content-security-policy', cspHeaderWithNonce(contentSecurityPolicy, nonce));
       // The page cache keeps the complete document (no reveal scripts, no nonce), rendered again
       // from the same data, which has all arrived by then: no upstream call (decision 0180).
       const keepWhole = keep
@@ -133,7 +131,7 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
     },
     async sitelessPage(req, res, status, title, content) {
       const html = await renderToDocument(
-        <Document headMarkup={sitelessHead(title)} appState={sitelessState} assets={assets}>
+        <Document head={sitelessHead(title)} appState={sitelessState} assets={assets}>
           <NoShellLayout>{content}</NoShellLayout>
         </Document>,
         { abortAfterMs: options.renderTimeoutMs, log: req.log },

@@ -11,6 +11,7 @@
  */
 import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import type { PagePart } from '../../shared/components/page-part';
 import { appStateScript, type AppState, type AppStateScript, type Theme } from '../../shared/app-state';
 import { defaultFavicon, HeadElements, type PageHead } from '../../shared/components/Document';
 import { FooterContent, HeaderContent, type ShellChrome, type ShellSite } from '../../shared/components/Shell';
@@ -20,6 +21,7 @@ import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { keptPerRecord } from '../kept/kept-per-record';
 import { FEED_PATH, type RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
+import { keptPart } from './kept-part';
 
 /** What the site's pages of one route share (without a campaign). */
 export interface RouteChrome {
@@ -33,8 +35,8 @@ export interface SiteChrome {
   readonly shell: ShellChrome;
   /** The ads and app-state of the route's pages; `testDisplayAd`: every slot with the test unit. */
   route(rule: RouteRule, testDisplayAd: boolean): RouteChrome;
-  /** The inner markup of a page's head with the site's icon, feed and colour, kept with the page head. */
-  headMarkup(head: PageHead, noindex: boolean): string;
+  /** The inside of a page's head with the site's icon, feed and colour, its markup kept with the page head from its second use. */
+  head(head: PageHead, noindex: boolean): PagePart;
 }
 
 export interface SiteChromes {
@@ -90,13 +92,11 @@ function chromeOf(site: Site, basePath: string, stylesheet: string): SiteChrome 
   // Every page of a site links its feed, so feed readers find it from any address.
   const feed = { title: `${site.name} (RSS)`, href: joinPath(basePath, FEED_PATH) };
   // A page's head is one object for as long as its records are unchanged (seo/page-head.ts), so
-  // its markup goes with it; a head made per request (a search, an error) is rendered each time.
-  const headMarkupOf = keptPerRecord((head: PageHead, noindex: boolean) =>
-    renderToStaticMarkup(<HeadElements head={{ ...head, noindex, favicon, feed }} brandColor={site.brandColor} stylesheet={stylesheet} />),
-  );
+  // its markup goes with it; a head made per request (a search, an error) is rendered with its page.
+  const headOf = keptPart((head: PageHead, noindex: boolean) => <HeadElements head={{ ...head, noindex, favicon, feed }} brandColor={site.brandColor} stylesheet={stylesheet} />);
   return {
     theme,
-    shell: { header: shellSite.logo ? { content: header } : { markup: markup(header) }, footer: { markup: markup(<FooterContent site={shellSite} />) } },
+    shell: { header: shellSite.logo ? { element: header } : { markup: markup(header) }, footer: { markup: markup(<FooterContent site={shellSite} />) } },
     route(rule, testDisplayAd) {
       const key = `${rule.name}|${testDisplayAd}`;
       let route = routes.get(key);
@@ -107,7 +107,7 @@ function chromeOf(site: Site, basePath: string, stylesheet: string): SiteChrome 
       }
       return route;
     },
-    headMarkup: headMarkupOf,
+    head: headOf,
   };
 }
 

@@ -44,6 +44,13 @@ export class RenderAbortedError extends Error {
 }
 
 /**
+ * Why a streamed render is stopped when its client has gone: expected, not an error. React
+ * hands an abort's reason to onError for every part left unfinished; without one it makes an
+ * Error of its own, which was logged as render.error with its stack.
+ */
+const CLIENT_LEFT = Object.freeze({ reason: 'the client closed the connection' });
+
+/**
  * Close listeners a streamed response carries: pipeline() adds seven of its own to the
  * response, on top of admission, metrics, the access log and the render's own. A fixed number
  * per response, not a leak; the leak detector keeps watching above it.
@@ -65,6 +72,8 @@ function failureCallbacks(log: Logger, shellFailed: (error: unknown) => void, pa
     onShellError: shellFailed,
     onError(error) {
       partFailed?.();
+      // A render stopped on purpose: its time ran out (reported once, as render.aborted) or its client left.
+      if (error === CLIENT_LEFT || error instanceof RenderAbortedError) return;
       log.error({ event: 'render.error', err: error }, 'error while rendering');
     },
   };
@@ -113,8 +122,9 @@ export function renderToDocument(element: ReactElement, options: RenderOptions):
   });
   const abortTimer = setTimeout(() => {
     aborted = true;
-    reject(new RenderAbortedError(abortAfterMs));
-    stream.abort();
+    const error = new RenderAbortedError(abortAfterMs);
+    reject(error);
+    stream.abort(error);
   }, abortAfterMs);
   return promise;
 }
@@ -269,13 +279,14 @@ export function streamDocument(req: Request, res: Response, element: ReactElemen
     ),
   });
   const abortTimer = setTimeout(() => {
+    const error = new RenderAbortedError(abortAfterMs);
     if (shellSent) log.error({ event: 'render.aborted', timeoutMs: abortAfterMs, shellSent }, 'render took too long and was aborted');
-    else reject(new RenderAbortedError(abortAfterMs));
-    stream.abort();
+    else reject(error);
+    stream.abort(error);
   }, abortAfterMs);
   res.on('close', () => {
     clearTimeout(abortTimer);
-    if (!open?.res.writableFinished) stream.abort();
+    if (!open?.res.writableFinished) stream.abort(CLIENT_LEFT);
     open = undefined;
     resolve();
   });

@@ -5,7 +5,7 @@
 import type { Article, Category } from '../../shared/records';
 import { summarize } from '../../shared/format';
 import { factsOf } from '../kept/article-facts';
-import { keptPerRecord } from '../kept/kept-per-record';
+import { keptFromSecondUse, keptPerRecord } from '../kept/kept-per-record';
 import type { PageHead } from '../../shared/components/Document';
 import type { Site } from '../site/load-site';
 import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';
@@ -43,12 +43,13 @@ export const homeHead = keptPerRecord((site: Site, origin: string): PageHead => 
 });
 
 /**
- * The head an article's page was last given, kept with the article record (the data cache's
- * object, the same until the API answers anew) for the site, origin and category it was made
- * for: every view of the article asks for the same head, and its JSON-LD is then serialized
- * once (Document). One entry per article, so it is as bounded as the data cache.
+ * The head an article's page was last given, kept from its second view with the article record
+ * (the data cache's object, the same until the API answers anew) for the site, origin and
+ * category it was made for: every later view asks for the same head, and its markup is then
+ * kept with it (render/site-chrome.tsx). One entry per article, so it is as bounded as the data
+ * cache; an article viewed once keeps nothing.
  */
-const keptArticleHead = keptPerRecord((article: Article, site: Site, origin: string, category: Category | undefined) => articleHeadOf(site, origin, article, category));
+const keptArticleHead = keptFromSecondUse((article: Article, site: Site, origin: string, category: Category | undefined) => articleHeadOf(site, origin, article, category));
 
 export function articleHead(site: Site, origin: string, article: Article, category: Category | undefined): PageHead {
   return keptArticleHead(article, site, origin, category);

@@ -1,6 +1,7 @@
 import { Suspense, use } from 'react';
 import type { DateText } from '../format';
 import type { Pending } from '../pending';
+import { placed, type PagePart } from './page-part';
 import { SiteLink } from './SiteLink';
 
 export interface ArticleCard {
@@ -55,24 +56,24 @@ export function NewArticleItem({ article }: { article: ArticleCard }) {
   );
 }
 
-/** The whole new-articles list as markup: its entries' markup joined, and how many there are (server/pages/new-article-markup.tsx). */
-export interface NewArticlesMarkup {
+/** The new-articles list: its entries (NewArticleItem each, or their markup: server/pages/new-article-markup.tsx), and how many there are. */
+export interface NewArticlesList {
   readonly count: number;
-  readonly markup: string;
+  readonly entries: PagePart;
 }
 
 /** The "new articles" list under an article: exactly one link per article (contract: `#new-articles`). */
-export function NewArticles({ list }: { list: NewArticlesMarkup }) {
+export function NewArticles({ list }: { list: NewArticlesList }) {
   if (list.count === 0) return null;
   return (
     <section id="new-articles" className="new-articles" aria-labelledby="new-articles-title">
       <h2 id="new-articles-title" className="section-title">New answers</h2>
-      <ul className="new-list" dangerouslySetInnerHTML={{ __html: list.markup }} />
+      <ul className="new-list" {...placed(list.entries)} />
     </section>
   );
 }
 
-function NewArticlesWhenLoaded({ list }: { list: Pending<NewArticlesMarkup> }) {
+function NewArticlesWhenLoaded({ list }: { list: Pending<NewArticlesList> }) {
   return <NewArticles list={list.arrived ? list.arrived.value : use(list.promise)} />;
 }
 
@@ -81,7 +82,7 @@ function NewArticlesWhenLoaded({ list }: { list: Pending<NewArticlesMarkup> }) {
  * list in the same response once it is loaded. Meanwhile an empty box keeps its place, so the
  * content below does not move when it arrives. A list that has arrived renders in place.
  */
-export function StreamedNewArticles({ list }: { list: Pending<NewArticlesMarkup> }) {
+export function StreamedNewArticles({ list }: { list: Pending<NewArticlesList> }) {
   return (
     <Suspense fallback={<div className="new-articles new-articles-pending" aria-hidden="true" />}>
       <NewArticlesWhenLoaded list={list} />

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { APP_STATE_ID, type AppStateScript } from '../app-state';
 import { jsonForScript } from '../json-script';
 import { SAVED_THEME_SCRIPT } from '../saved-theme';
+import { placed, type PagePart } from './page-part';
 import { BasePathProvider } from './SiteLink';
 
 /** Open Graph and Twitter card data of a page; all URLs absolute. */
@@ -44,8 +45,8 @@ export interface AssetRefs {
 }
 
 export interface DocumentProps {
-  /** The head's inner markup: HeadElements, rendered by React. */
-  readonly headMarkup: string;
+  /** The head's inside: HeadElements, or the markup React rendered for them. */
+  readonly head: PagePart;
   readonly appState: AppStateScript;
   readonly assets: AssetRefs;
   readonly children: ReactNode;
@@ -87,21 +88,9 @@ export function defaultFavicon(brandColor: string): string {
   return `data:image/svg+xml,${encodeURIComponent(svg)}`;
 }
 
-/** Each JSON-LD object's script text, made once: a page's head is kept with its article (seo/page-head.ts). */
-const ldJsonTexts = new WeakMap<JsonLd, string>();
-
-function ldJsonText(data: JsonLd): string {
-  let text = ldJsonTexts.get(data);
-  if (text === undefined) {
-    text = jsonForScript(data);
-    ldJsonTexts.set(data, text);
-  }
-  return text;
-}
-
 /**
- * The head's elements, in order. The server renders them apart and keeps the markup with the
- * page's head (render/site-chrome.tsx): a head is the same for every view of a page.
+ * The head's elements, in order. The server keeps their markup with the page's head from its
+ * second view (render/site-chrome.tsx): a head is the same for every view of a page.
  */
 export function HeadElements({ head, brandColor, stylesheet }: { head: HeadProps; brandColor: string; stylesheet: string }) {
   return (
@@ -119,18 +108,18 @@ export function HeadElements({ head, brandColor, stylesheet }: { head: HeadProps
       <link rel="stylesheet" href={stylesheet} />
       {head.social ? <SocialTags social={head.social} /> : null}
       {head.structuredData?.map((data, position) => (
-        <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: ldJsonText(data) }} />
+        <script key={position} type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonForScript(data) }} />
       ))}
     </>
   );
 }
 
 /** The whole HTML document; the page decides shell or not through its children. */
-export function Document({ headMarkup, appState, assets, children }: DocumentProps) {
+export function Document({ head, appState, assets, children }: DocumentProps) {
   const { state } = appState;
   return (
     <html lang="en" className={state.dark} data-route={state.route}>
-      <head dangerouslySetInnerHTML={{ __html: headMarkup }} />
+      <head {...placed(head)} />
       <body>
         <BasePathProvider value={state.basePath}>{children}</BasePathProvider>
         <script id={APP_STATE_ID} type="application/json" dangerouslySetInnerHTML={{ __html: appState.json }} />

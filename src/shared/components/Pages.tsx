@@ -1,7 +1,8 @@
 import { Fragment, type ReactNode } from 'react';
 import type { DateText } from '../format';
 import type { Pending } from '../pending';
-import { ArticleList, StreamedNewArticles, type ArticleCard, type NewArticlesMarkup } from './ArticleList';
+import { ArticleList, StreamedNewArticles, type ArticleCard, type NewArticlesList } from './ArticleList';
+import { placed, type PagePart } from './page-part';
 import { SiteLink, useSiteHref } from './SiteLink';
 
 /** What an article's header shows: its category, title, author and dates. */
@@ -15,8 +16,8 @@ export interface ArticleHeading {
 }
 
 export interface ArticleView {
-  /** ArticleHeadingContent rendered (the server keeps it with the article record). */
-  readonly headingMarkup: string;
+  /** ArticleHeadingContent, or its markup (the server keeps it with the article record). */
+  readonly heading: PagePart;
   /** Already sanitized HTML. */
   readonly bodyHtml: string;
   readonly image?: { readonly url: string; readonly alt: string; readonly width?: number | undefined; readonly height?: number | undefined } | null | undefined;
@@ -62,7 +63,7 @@ export function ArticleHeadingContent({ heading }: { heading: ArticleHeading }) 
       <h1>{heading.title}</h1>
       <p className="article-meta">
         {[
-          heading.author ? <span className="article-author">By {heading.author}</span> : null,
+          heading.author ? <span className="article-author">{`By ${heading.author}`}</span> : null,
           heading.published ? dateLine('Published', heading.published) : null,
           heading.updated ? dateLine('Updated', heading.updated) : null,
         ]
@@ -78,11 +79,11 @@ export function ArticleHeadingContent({ heading }: { heading: ArticleHeading }) 
   );
 }
 
-export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<NewArticlesMarkup> }) {
+export function ArticlePage({ article, newArticles }: { article: ArticleView; newArticles: Pending<NewArticlesList> }) {
   return (
     <>
       <article className="article">
-        <header className="article-header" dangerouslySetInnerHTML={{ __html: article.headingMarkup }} />
+        <header className="article-header" {...placed(article.heading)} />
         {article.image ? (
           <img className="article-image" src={article.image.url} alt={article.image.alt} width={article.image.width} height={article.image.height} decoding="async" fetchPriority="high" />
         ) : null}

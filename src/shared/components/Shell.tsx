@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { AdSlotType } from '../ads';
 import { AdSlot } from './AdSlot';
 import { MenuIcon, MoonIcon } from './Icons';
+import { placed, type PagePart } from './page-part';
 import { SiteLink } from './SiteLink';
 
 export interface ShellSite {
@@ -13,18 +14,12 @@ export interface ShellSite {
 }
 
 /**
- * What the header or the footer holds: HeaderContent or FooterContent, as elements or as their
+ * What the header and the footer hold: HeaderContent and FooterContent, as elements or as their
  * markup rendered once per site (render/site-chrome.tsx).
  */
-export type ChromePart = { readonly markup: string } | { readonly content: ReactNode };
-
 export interface ShellChrome {
-  readonly header: ChromePart;
-  readonly footer: ChromePart;
-}
-
-function holding(part: ChromePart) {
-  return 'markup' in part ? { dangerouslySetInnerHTML: { __html: part.markup } } : { children: part.content };
+  readonly header: PagePart;
+  readonly footer: PagePart;
 }
 
 export interface ShellProps {
@@ -119,7 +114,7 @@ export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProp
   return (
     <>
       <a className="skip-link" href="#main">Skip to content</a>
-      <header id="site-header" {...holding(chrome.header)} />
+      <header id="site-header" {...placed(chrome.header)} />
       {has('siderail_left') ? <aside className="siderail siderail-left" aria-label="Advertisement, left"><AdSlot type="siderail_left" /></aside> : null}
       {has('siderail_right') ? <aside className="siderail siderail-right" aria-label="Advertisement, right"><AdSlot type="siderail_right" /></aside> : null}
       <main id="main" className="wrap" tabIndex={-1}>
@@ -133,7 +128,7 @@ export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProp
           </div>
         ) : null}
       </main>
-      <footer id="site-footer" {...holding(chrome.footer)} />
+      <footer id="site-footer" {...placed(chrome.footer)} />
       {has('popup') ? <div className="ad-popup-wrap"><AdSlot type="popup" /></div> : null}
       {has('anchor') ? <div className="ad-anchor-wrap"><AdSlot type="anchor" /></div> : null}
     </>

@@ -1,6 +1,9 @@
-import { articleHeadingMarkupOf } from '../../../../src/server/pages/article-heading-markup';
+import { articleHeadingOf } from '../../../../src/server/pages/article-heading-markup';
 import { articleSchema, categorySchema, type Article, type Category } from '../../../../src/shared/records';
 import { articles, categories } from '../../../fixtures/dataset';
+import { keptMarkupOf, placedMarkupOf } from '../../../support/page-part';
+
+const articleHeadingMarkupOf = (...args: Parameters<typeof articleHeadingOf>) => placedMarkupOf(articleHeadingOf(...args));
 
 /** A record of the test dataset, parsed anew (a new object, as a new answer of the API is). */
 function record(slug: string, change: (article: Article) => Article = (article) => article): Article {
@@ -15,7 +18,7 @@ function categoryOf(article: Article): Category {
   return categorySchema.parse(found);
 }
 
-describe('articleHeadingMarkupOf', () => {
+describe('articleHeadingOf', () => {
   it("shows the category's link, the title, the author and both dates", () => {
     const article = record('article-1');
     const category = categoryOf(article);
@@ -26,11 +29,14 @@ describe('articleHeadingMarkupOf', () => {
     expect(markup).toContain('Updated <time');
   });
 
-  it('renders a heading once per record, category and base path, anew when one of them changes', () => {
+  it('gives the elements on first use, keeps their markup from the second, per record, category and base path, anew when one of them changes', () => {
     const article = record('article-1');
     const category = categoryOf(article);
-    const markup = articleHeadingMarkupOf(article, category, '');
-    expect(articleHeadingMarkupOf(article, category, '')).toBe(markup);
+    const first = articleHeadingOf(article, category, '');
+    expect(first.markup).toBeUndefined();
+    const kept = articleHeadingOf(article, category, '');
+    expect(keptMarkupOf(kept)).toBe(placedMarkupOf(first));
+    expect(articleHeadingOf(article, category, '')).toBe(kept);
     expect(articleHeadingMarkupOf(article, category, '/answers')).toContain(`href="/answers/category/${category.slug}"`);
     expect(articleHeadingMarkupOf(article, undefined, '')).not.toContain('article-category');
     expect(articleHeadingMarkupOf(article, { ...category, name: 'Renamed category' }, '')).toContain('>Renamed category</a>');

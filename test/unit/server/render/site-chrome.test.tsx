@@ -1,9 +1,9 @@
 import { createSiteChromes } from '../../../../src/server/render/site-chrome';
 import { ROUTE_TABLE } from '../../../../src/server/rules/routes';
 import { resolutionOf, siteOf, type Site } from '../../../../src/server/site/load-site';
-import type { ChromePart } from '../../../../src/shared/components/Shell';
 import { categorySchema, siteSettingSchema, type SiteSettingInput } from '../../../../src/shared/records';
 import { categories, domains, globalSetting } from '../../../fixtures/dataset';
+import { keptMarkupOf, placedMarkupOf } from '../../../support/page-part';
 
 const deps = { defaultSiteKey: 'main', analyticsCodes: new Map<string, string>() };
 
@@ -16,10 +16,7 @@ function siteOfDomain(url: string, change: (record: SiteSettingInput) => SiteSet
   return siteOf(deps, resolution, categories.map((category) => categorySchema.parse(category)), url, url.split('.')[0] ?? url);
 }
 
-const markupOf = (part: ChromePart): string => {
-  if (!('markup' in part)) throw new Error('not rendered to markup');
-  return part.markup;
-};
+const markupOf = keptMarkupOf;
 
 describe('createSiteChromes', () => {
   it('renders a site chrome once: the same site gets the same chrome', () => {
@@ -55,7 +52,7 @@ describe('createSiteChromes', () => {
 
   it("keeps a header with a logo as elements, for the document's render to preload the image", () => {
     const chrome = createSiteChromes('', '/assets/site.css').of(siteOfDomain('rich.test'));
-    expect('content' in chrome.shell.header).toBe(true);
+    expect(chrome.shell.header.element).toBeDefined();
     expect(markupOf(chrome.shell.footer)).toContain('Rich Answers');
   });
 
@@ -72,21 +69,24 @@ describe('createSiteChromes', () => {
 
   it("gives a site without an icon of its own the default icon in its brand colour, and its feed's link", () => {
     const chrome = createSiteChromes('/answers', '/assets/site.css').of(siteOfDomain('example.com'));
-    const head = chrome.headMarkup({ title: 'A page' }, false);
+    const head = placedMarkupOf(chrome.head({ title: 'A page' }, false));
     expect(decodeURIComponent(head)).toContain('fill="#000000"');
     expect(head).toContain('<link rel="alternate" type="application/rss+xml" title="Example Domain (RSS)" href="/answers/feed.xml"/>');
     expect(head).toContain('<link rel="stylesheet" href="/assets/site.css"/>');
   });
 
-  it("renders a page head's markup once with its chrome, anew for another head or indexing", () => {
+  it("gives a page head's elements on its first use, then keeps their markup with its chrome; anew for another head or indexing", () => {
     const chrome = createSiteChromes('', '/assets/site.css').of(siteOfDomain('example.com'));
     const head = { title: 'An <answer> & more', description: 'Why "it" works' };
-    const markup = chrome.headMarkup(head, false);
-    expect(markup).toBe(chrome.headMarkup(head, false));
-    expect(markup).toContain('<title>An &lt;answer&gt; &amp; more</title>');
-    expect(markup).toContain('<meta name="description" content="Why &quot;it&quot; works"/>');
-    expect(markup).not.toContain('noindex');
-    expect(chrome.headMarkup(head, true)).toContain('<meta name="robots" content="noindex"/>');
-    expect(chrome.headMarkup({ ...head, title: 'Another' }, false)).toContain('<title>Another</title>');
+    const first = chrome.head(head, false);
+    expect(first.markup).toBeUndefined();
+    const kept = chrome.head(head, false);
+    expect(markupOf(kept)).toBe(placedMarkupOf(first));
+    expect(chrome.head(head, false)).toBe(kept);
+    expect(markupOf(kept)).toContain('<title>An &lt;answer&gt; &amp; more</title>');
+    expect(markupOf(kept)).toContain('<meta name="description" content="Why &quot;it&quot; works"/>');
+    expect(markupOf(kept)).not.toContain('noindex');
+    expect(placedMarkupOf(chrome.head(head, true))).toContain('<meta name="robots" content="noindex"/>');
+    expect(placedMarkupOf(chrome.head({ ...head, title: 'Another' }, false))).toContain('<title>Another</title>');
   });
 });
