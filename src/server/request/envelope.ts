@@ -105,6 +105,7 @@ export function requestEnvelopeOf(req: IncomingMessage, settings: FrontDoorSetti
   const own = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
   const protocol = firstValueOf(forwardedProto) || own;
   const target = req.url ?? '/';
+  const { address, query, route, pageCacheKey } = requestedOf({ rawHost: hostSource.value, protocol, target }, settings);
   return {
     reqId: requestIdOf(req.headers['x-request-id'], trusted),
     hostSource,
@@ -112,7 +113,10 @@ export function requestEnvelopeOf(req: IncomingMessage, settings: FrontDoorSetti
     protocol,
     forwardedOverHttp: forwardedOverHttp(forwardedProto),
     logPath: logPathOf(target),
-    ...requestedOf({ rawHost: hostSource.value, protocol, target }, settings),
+    address,
+    query,
+    route,
+    pageCacheKey,
   };
 }
 
