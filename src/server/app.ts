@@ -1,14 +1,14 @@
 /**
  * Builds the server's request handling from its dependencies; never listens (index.ts does).
  * Read top to bottom, it is the request's order: the envelope every request gets once (id,
- * host, scheme), the probes and page-cache hits in front of Express, admission, then the Express
- * chain, one step per middleware.
+ * host, scheme, the site's address, route and page-cache key), the probes and page-cache hits in
+ * front of Express, admission, then the Express chain, one step per middleware.
  */
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
 import { createAdmission } from './edge/admission';
-import { envelopeRequest, type EnvelopedRequest } from './request/envelope';
+import { envelopeRequest, type EnvelopedRequest, type FrontDoorSettings } from './request/envelope';
 import type { Assets } from './render/assets';
 import type { Config } from './config/config';
 import './request/locals';
@@ -34,7 +34,7 @@ import { noMetrics, type Metrics } from './observability/metrics';
 import type { PageCache } from './page-cache/page-cache';
 import type { CdnTimes } from './page-cache/rules';
 import { createPageCacheFastPath, type FastPath } from './edge/fast-path';
-import { trustFunctionOf, type TrustFunction } from './request/peer-trust';
+import { trustFunctionOf } from './request/peer-trust';
 import { createProbeAnswering } from './edge/probes';
 import { adoptAbsoluteTarget, createTargetLengthCheck } from './edge/request-target';
 import { createPageRenderer } from './render/page';
@@ -73,19 +73,21 @@ export interface ServerSetup {
 
 /** What the fast path and the Express chain both use, built once. */
 interface SharedParts {
-  readonly trust: TrustFunction;
   readonly securityHeaders: readonly (readonly [string, string])[];
 }
 
 /**
  * The server: every request first gets its envelope (request/envelope.ts: id, host and scheme, read
- * once from the headers TRUST_PROXY allows); the health probes are answered first, by Node alone
+ * once from the headers TRUST_PROXY allows, and from them and the target the site's address, route
+ * and page-cache key, worked out once); the health probes are answered first, by Node alone
  * (edge/probes.ts); a page-cache hit is answered in front of Express (edge/fast-path.ts); past
  * the bound on requests in progress, a request waits its turn or is answered 503 (edge/admission.ts);
- * everything else goes through the Express app, which reads the same envelope.
+ * everything else goes through the Express app, which reads the same envelope. Every way finishes
+ * its requests through the envelope (finishRequest: the access-log line and the metrics).
  */
 export function createServerSetup(deps: AppDeps): ServerSetup {
-  const shared: SharedParts = { trust: trustFunctionOf(deps.config.trustProxy), securityHeaders: securityHeadersOf(deps.assets.loaderHash) };
+  const frontDoor: FrontDoorSettings = { trust: trustFunctionOf(deps.config.trustProxy), defaultSiteKey: deps.config.defaultSiteKey, basePath: deps.config.basePath };
+  const shared: SharedParts = { securityHeaders: securityHeadersOf(deps.assets.loaderHash) };
   const app = createApp(deps, shared);
   const metrics = deps.metrics ?? noMetrics;
   const refuseLongTarget = createTargetLengthCheck({ staticHeaders: shared.securityHeaders, metrics, logger: deps.logger });
@@ -109,8 +111,6 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
         staticHeaders: shared.securityHeaders,
         metrics,
         logger: deps.logger,
-        defaultSiteKey: deps.config.defaultSiteKey,
-        basePath: deps.config.basePath,
         // Past the bound a kept page answers even when stale: better than a 503.
         busy: () => admission.full,
       })
@@ -119,7 +119,7 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
     listener: function handleRequest(incoming, res) {
       // `GET http://host/path`: the target's host is the request's (RFC 9112, 3.2.2).
       adoptAbsoluteTarget(incoming);
-      const req = envelopeRequest(incoming, shared.trust);
+      const req = envelopeRequest(incoming, frontDoor);
       // From SIGTERM on, every answer closes its connection: a keep-alive client (or balancer)
       // would otherwise hold the server open until the forced exit and lose the request in
       // flight then; its next request opens a new connection, which reaches another instance.
@@ -157,7 +157,8 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
   // order (middleware/steps.ts): a step placed above one whose result it needs does not compile.
   app.use(
     requestSteps()
-      .step(hostResolution({ defaultSiteKey: config.defaultSiteKey }))
+      // The site's address and the route, as the envelope worked them out.
+      .step(hostResolution())
       .step(httpsRedirect({ basePath }))
       .step(routeMatching())
       // Every miss (hits were answered in front of Express).

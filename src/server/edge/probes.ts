@@ -3,12 +3,11 @@
  * wait: the page cache, the admission queue (admission.ts) and Express. A balancer with a short
  * health timeout must not take an instance out exactly when it is protecting its cached sites
  * from an overload (issue 26): the answer then costs its own parsing and nothing else. It
- * carries what every answer carries (security headers, request id), and leaves the request
- * line and request metrics as the Express path would (request/envelope.ts).
+ * carries what every answer carries (security headers, request id), and is finished where every
+ * request is (request/envelope.ts, finishRequest: the access-log line and the metrics).
  */
 import type { ServerResponse } from 'node:http';
-import { recordRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';
-import { logPathOf } from '../observability/logger';
+import { finishRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';
 import { SITE_LABEL } from '../observability/metrics';
 import { probeAnswerOf, probeOf, type Readiness } from './health';
 
@@ -26,10 +25,9 @@ export function createProbeAnswering(deps: ProbeDeps): (req: EnvelopedRequest, r
     if (!probe) return false;
     const started = performance.now();
     const answer = probeAnswerOf(probe, deps.readiness);
-    const { reqId } = req.envelope;
-    res.writeHead(answer.status, [...headers, 'x-request-id', reqId, 'content-length', String(Buffer.byteLength(answer.body))]);
+    res.writeHead(answer.status, [...headers, 'x-request-id', req.envelope.reqId, 'content-length', String(Buffer.byteLength(answer.body))]);
     res.end(req.method === 'HEAD' ? undefined : answer.body);
-    recordRequest(deps, { route: probe, site: SITE_LABEL.none }, (performance.now() - started) / 1000, { reqId, method: req.method, path: logPathOf(req.url), status: answer.status });
+    finishRequest(deps, req, started, { labels: { route: probe, site: SITE_LABEL.none }, status: answer.status });
     return true;
   };
 }

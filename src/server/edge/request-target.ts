@@ -7,9 +7,8 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { plainErrorAnswer, sendPlainError } from '../http/errors';
-import { logPathOf } from '../observability/logger';
 import { SITE_LABEL } from '../observability/metrics';
-import { recordRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';
+import { finishRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';
 
 /** RFC 9112 asks for at least 8,000 octets; nothing this app links to comes near. */
 export const MAX_TARGET_LENGTH = 8192;
@@ -36,10 +35,10 @@ export function createTargetLengthCheck(deps: RequestRecorder & { readonly stati
   const headers = deps.staticHeaders.flat();
   return function refuseLongTarget(req, res) {
     if ((req.url?.length ?? 0) <= MAX_TARGET_LENGTH) return false;
-    const { reqId } = req.envelope;
-    const answer = plainErrorAnswer('URI_TOO_LONG', [...headers, 'x-request-id', reqId]);
+    const started = performance.now();
+    const answer = plainErrorAnswer('URI_TOO_LONG', [...headers, 'x-request-id', req.envelope.reqId]);
     sendPlainError(res, answer, req.method);
-    recordRequest(deps, { route: 'unrouted', site: SITE_LABEL.none }, 0, { reqId, method: req.method, path: logPathOf(req.url), status: answer.status });
+    finishRequest(deps, req, started, { labels: { route: 'unrouted', site: SITE_LABEL.none }, status: answer.status });
     return true;
   };
 }

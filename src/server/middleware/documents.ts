@@ -5,7 +5,6 @@ import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../kept/report-once';
 import { DOCUMENT_BUILDERS } from '../seo/documents';
 import type { PageMatch } from '../rules/routes';
-import { requestSiteRoot } from '../seo/request-origin';
 import { ANSWERED, type Step } from './steps';
 
 /**
@@ -17,14 +16,14 @@ import { ANSWERED, type Step } from './steps';
  * does not exist, a site without ads.txt) goes to the error handler, which answers it in the
  * site's shell.
  */
-export function documentRendering(options: { basePath: string; sitemapUrlLimit?: number | undefined }): Step<Stage<'site' | 'route' | 'host' | 'upstream' | 'pageOutput'>, { route: PageMatch }> {
+export function documentRendering(options: { basePath: string; sitemapUrlLimit?: number | undefined }): Step<Stage<'site' | 'route' | 'origin' | 'upstream' | 'pageOutput'>, { route: PageMatch }> {
   // settings.invalid_ads_txt is logged once per record and content, not on every request.
   const isFirstReport = reportOnce();
-  return async function renderDocument(req, res, { site, route, host, upstream, pageOutput }) {
+  return async function renderDocument(req, res, { site, route, origin, upstream, pageOutput }) {
     if (route.kind === 'page') return { route };
     const lookup = lookupScopeOf(req, res);
-    const origin = requestSiteRoot(req, site.canonicalHost ?? host, options.basePath);
-    const built = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin, basePath: options.basePath, part: route.part, api: upstream.api, lookup, sitemapUrlLimit: options.sitemapUrlLimit, isFirstReport });
+    // The site's root, on the canonical host as in pages.tsx.
+    const built = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin: `${origin}${options.basePath}`, basePath: options.basePath, part: route.part, api: upstream.api, lookup, sitemapUrlLimit: options.sitemapUrlLimit, isFirstReport });
     res.status(200).type(route.rule.contentType).vary('Accept-Encoding');
     const body = Buffer.from(built.body);
     const encoding = preferredEncoding(req.headers['accept-encoding']);

@@ -1,29 +1,26 @@
 import { badRequest } from '../http/errors';
 import type { Stage } from '../request/locals';
 import { hostForLog } from '../observability/redact';
-import { siteAddressResolver } from '../rules/host';
 import type { Nothing, Step } from './steps';
 
 /**
- * Host resolution: Host, or X-Forwarded-Host when `trust proxy` trusts the peer, as the
- * request's envelope read it (request/envelope.ts).
+ * Host resolution: the site's address the request's envelope worked out (request/envelope.ts:
+ * Host, or X-Forwarded-Host when TRUST_PROXY trusts the peer; rule: rules/host.ts).
  * A malformed host gets a 400 page and no upstream call.
  */
-export function hostResolution(options: { defaultSiteKey: string }): Step<Nothing, Stage<'host' | 'siteKey'>> {
-  const siteAddressOf = siteAddressResolver(options.defaultSiteKey);
+export function hostResolution(): Step<Nothing, Stage<'host' | 'siteKey' | 'origin'>> {
   return function resolveHost(req) {
-    const source = req.envelope.hostSource;
-    const address = siteAddressOf(source.value);
+    const { address, hostSource: source } = req.envelope;
     if (!address) {
       // The header that named the host, and its value as it came (without userinfo, capped).
       const shown = source.repeated ? { repeated: true } : { rawHost: hostForLog(source.value ?? '') };
       req.log.info({ event: 'request.bad_host', hostHeader: source.header, ...shown }, 'malformed host');
       throw badRequest('This address does not name a site we serve.');
     }
-    const { host, siteKey } = address;
+    const { host, siteKey, origin } = address;
     // Every later line of this request names the site it was for (added to the request's own
     // logger: a second child logger per request costs more than the line it would write).
     req.log.setBindings({ host, siteKey });
-    return { host, siteKey };
+    return { host, siteKey, origin };
   };
 }

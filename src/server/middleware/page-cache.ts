@@ -1,4 +1,4 @@
-import { answerFromPageCache, answerWithKeptPage, HTML_VARY, pageCacheKeyOfRequest } from '../page-cache/hit';
+import { answerFromPageCache, answerWithKeptPage, HTML_VARY } from '../page-cache/hit';
 import type { PageCache, PageOutput } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
 import type { Stage } from '../request/locals';
@@ -13,9 +13,9 @@ import { ANSWERED, type Step } from './steps';
  */
 export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes }): Step<Stage<'host' | 'route'>, Stage<'pageOutput'>> {
   const sharedCacheControl = cacheControlOf(true, 200, options.cdn);
-  return function serveFromPageCache(req, res, { host, route }) {
-    // req.url: the target without the base path (middleware/base-path.ts).
-    const key = pageCacheKeyOfRequest(req.envelope, host, req.url);
+  return function serveFromPageCache(req, res, { route }) {
+    // The key the fast path looked up too, made once by the request's envelope (request/envelope.ts).
+    const key = req.envelope.pageCacheKey;
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
     res.setHeader('vary', HTML_VARY);
     const cache = options.cache;

@@ -11,7 +11,6 @@ import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
 import type { PageRenderer } from '../render/page';
 import { targetWithoutPage, type PageMatch, type RouteName } from '../rules/routes';
-import { requestSiteRoot } from '../seo/request-origin';
 import { lookupCampaign } from '../site/campaign';
 import { MAX_LOCATION_LENGTH } from './https-redirect';
 import type { LastStep } from './steps';
@@ -30,8 +29,8 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
 };
 
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
-export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): LastStep<Stage<'site' | 'host' | 'upstream'> & { readonly route: PageMatch }> {
-  return async function renderPage(req, res, { site, route, host, upstream }) {
+export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): LastStep<Stage<'site' | 'origin' | 'upstream'> & { readonly route: PageMatch }> {
+  return async function renderPage(req, res, { site, route, origin, upstream }) {
     // `page` on a route without pages: the address without it (301, a path on the same host),
     // never a page of its own, kept and shared under every made-up value.
     if (!route.rule.paginated && queryOf(req).page !== undefined) {
@@ -40,7 +39,9 @@ export function pageRendering(deps: { renderer: PageRenderer; basePath: string }
       res.redirect(301, location);
       return;
     }
-    const context = { queryValue: (name: string) => queryValue(req, name), site, origin: requestSiteRoot(req, site.canonicalHost ?? host, deps.basePath), basePath: deps.basePath, route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log, lookup: lookupScopeOf(req, res) };
+    // The site's root: the request's origin is the canonical host's (another host was redirected
+    // there, middleware/canonical-host.ts), then the base path.
+    const context = { queryValue: (name: string) => queryValue(req, name), site, origin: `${origin}${deps.basePath}`, basePath: deps.basePath, route, api: upstream.api, campaignApi: upstream.campaignApi, log: req.log, lookup: lookupScopeOf(req, res) };
     const campaignPromise = route.rule.campaigns
       ? lookupCampaign(upstream.campaignApi, req.log, site.setting.config, { utmId: queryValue(req, 'utm_id'), campaignId: queryValue(req, 'campaign_id') })
       : Promise.resolve(null);

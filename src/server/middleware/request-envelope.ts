@@ -1,14 +1,14 @@
 /**
  * The Express side of the request envelope (request/envelope.ts): the request id on the answer, a
- * logger for the request's event lines (`req.log`, carrying `reqId`), and the access-log line and
- * metrics when the answer is done. Hand-written rather than pino-http, which builds several child
- * loggers and serializes the request for every request even when told to be quiet: measured
- * here, that cost about a third of the throughput of an uncached page.
+ * logger for the request's event lines (`req.log`, carrying `reqId`), and, when the answer is
+ * done, the request finished where every request is (finishRequest: access-log line, metrics).
+ * Hand-written rather than pino-http, which builds several child loggers and serializes the
+ * request for every request even when told to be quiet: measured here, that cost about a third
+ * of the throughput of an uncached page.
  */
 import type { RequestHandler } from 'express';
 import { targetInsideBasePath } from '../../shared/base-path';
-import { recordRequest, type RequestRecorder } from '../request/envelope';
-import { logPathOf } from '../observability/logger';
+import { finishRequest, type RequestRecorder } from '../request/envelope';
 import { SITE_LABEL } from '../observability/metrics';
 import type { DocumentName, RouteName } from '../rules/routes';
 import type { Site } from '../site/load-site';
@@ -34,7 +34,7 @@ export function siteLabelOf(site: Site | undefined): string {
   return site.source === 'global' ? SITE_LABEL.global : site.key;
 }
 
-/** Times every request from its first middleware to its last byte (or the client leaving), and records it once. */
+/** Times every request from its first middleware to its last byte (or the client leaving), and finishes it once (request/envelope.ts). */
 export function requestEnvelope(recorder: RequestRecorder, basePath: string): RequestHandler {
   return function openEnvelope(req, res, next) {
     const started = performance.now();
@@ -44,20 +44,19 @@ export function requestEnvelope(recorder: RequestRecorder, basePath: string): Re
     // Read now: a mounted handler (/assets) strips its mount path from req.url while it runs.
     // The site's own path (assets) under the base path; the health checks at the root.
     const routePath = targetInsideBasePath(basePath, req.path) ?? req.path;
-    const path = logPathOf(req.originalUrl);
-    let recorded = false;
+    let finished = false;
     const complete = () => {
-      if (recorded) return;
-      recorded = true;
-      const { site, fellBack } = res.locals;
-      // The request's logger carries reqId, host and site key, serialized once when they were bound.
-      recordRequest({ logger: req.log, metrics: recorder.metrics }, { route: routeLabelOf(routePath, res.locals.route?.rule.name), site: siteLabelOf(site) }, (performance.now() - started) / 1000, {
-        method: req.method,
-        path,
+      if (finished) return;
+      finished = true;
+      // As far as the request got: the line names the site once host resolution ran.
+      const { host, siteKey, site, fellBack, route } = res.locals;
+      finishRequest(recorder, req, started, {
+        labels: { route: routeLabelOf(routePath, route?.rule.name), site: siteLabelOf(site) },
         status: res.statusCode,
-        ...(site ? { settingSource: site.source } : {}),
-        ...(fellBack?.size ? { fellBack: [...fellBack] } : {}),
-        ...(res.writableFinished ? {} : { aborted: true as const }),
+        site: host && siteKey ? { host, siteKey } : undefined,
+        settingSource: site?.source,
+        fellBack: fellBack?.size ? [...fellBack] : undefined,
+        aborted: !res.writableFinished,
       });
     };
     res.once('finish', complete);

@@ -1,11 +1,9 @@
 import type { Stage } from '../request/locals';
-import { matchRoute } from '../rules/routes';
-import { queryOf } from '../request/query';
 import type { Nothing, Step } from './steps';
 
-/** Looks the request up in the route table once; the steps after it read the match. */
+/** The route the request's envelope matched (request/envelope.ts), for the steps after this one. */
 export function routeMatching(): Step<Nothing, Stage<'route'>> {
   return function matchRequestRoute(req) {
-    return { route: matchRoute(req.path, queryOf(req).s !== undefined) };
+    return { route: req.envelope.route };
   };
 }

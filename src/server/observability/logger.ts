@@ -72,11 +72,12 @@ export function requestIdOf(header: string | string[] | undefined, peerIsTrusted
 }
 
 /**
- * The one line every request leaves (docs/interface.md, Logs), whichever path answered it. The
- * request id, host and site key are given only to a logger that does not carry them already.
+ * The one line every request leaves (docs/interface.md, Logs), whichever way answered it: put
+ * together in one place, request/envelope.ts (finishRequest).
  */
 export interface RequestLine {
-  readonly reqId?: string;
+  readonly reqId: string;
+  /** The host and site key, once the way that answered resolved them. */
   readonly host?: string | undefined;
   readonly siteKey?: string | undefined;
   readonly method: string | undefined;
@@ -84,13 +85,13 @@ export interface RequestLine {
   readonly status: number;
   readonly responseTime: number;
   /** Which setting served the request (`global`: the network's default), when one was resolved. */
-  readonly settingSource?: string;
+  readonly settingSource?: string | undefined;
   /** Set when the page cache answered. */
-  readonly pageCache?: 'hit';
+  readonly pageCache?: 'hit' | undefined;
   /** Set when the client left before the answer was complete. */
-  readonly aborted?: true;
+  readonly aborted?: true | undefined;
   /** The parts of the page that fell back after a failed lookup (the answer was degraded). */
-  readonly fellBack?: readonly string[];
+  readonly fellBack?: readonly string[] | undefined;
 }
 
 /**

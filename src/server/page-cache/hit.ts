@@ -3,31 +3,13 @@
  * (edge/fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery } from 'node:querystring';
 import fresh from 'fresh';
 import { preferredEncoding } from '../http/encoding';
 import type { CachedPage, PageCache } from './page-cache';
-import { siteOrigin } from '../rules/site-urls';
-import { pageCacheKeyOf } from './rules';
 import { purgeKeyHeaders } from '../rules/purge-keys';
 
 /** Only the encoding differs between visitors of a URL: the saved theme is applied in the browser. */
 export const HTML_VARY = 'Accept-Encoding';
-
-/**
- * The page-cache key of a request for a resolved host, read from its scheme and raw host (its
- * envelope, request/envelope.ts) and its target (without the base path); null: never cached. It
- * holds the site's origin as the page shows it (canonical, og:url): on a development host the
- * request's scheme and port reach it (rules/site-urls.ts, siteOrigin).
- */
-export function pageCacheKeyOfRequest(request: { readonly protocol: string; readonly rawHost: string }, host: string, url: string): string | null {
-  const queryStart = url.indexOf('?');
-  return pageCacheKeyOf({
-    origin: siteOrigin(host, request),
-    path: queryStart < 0 ? url : url.slice(0, queryStart),
-    query: queryStart < 0 ? {} : parseQuery(url.slice(queryStart + 1)),
-  });
-}
 
 /**
  * A kept page as the last resort, when its refresh failed (decision 0325): a degraded answer,

@@ -1,19 +1,52 @@
 /**
- * The request envelope: what every request gets once, whichever way answers it (a probe, a
- * page-cache hit in front of Express, or the Express chain): its id, its host and scheme as the
- * headers the trust setting (TRUST_PROXY) allows, and, when it is done, its access-log line and
- * its metrics. The Host, X-Forwarded-Host and X-Forwarded-Proto headers are read here and
+ * The request envelope, the app's one front door: what every request gets once, by the listener,
+ * whichever way answers it (a probe, a page-cache hit in front of Express, or the Express chain).
+ * Its id; its host and scheme as the headers the trust setting (TRUST_PROXY) allows; what it asks
+ * for, worked out once from them and its target (the site's address and origin, the parsed query,
+ * the route, the page-cache key); and, when it is done, its one access-log line and its metrics
+ * (finishRequest). The Host, X-Forwarded-Host and X-Forwarded-Proto headers are read here and
  * nowhere else.
  */
 import type { IncomingMessage } from 'node:http';
+import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
-import { logRequestCompleted, requestIdOf, type RequestLine } from '../observability/logger';
+import { targetInsideBasePath } from '../../shared/base-path';
+import { logPathOf, logRequestCompleted, requestIdOf } from '../observability/logger';
 import type { Metrics } from '../observability/metrics';
+import { pageCacheKeyOf } from '../page-cache/rules';
+import { requestHostSourceOf, siteAddressOf, type RequestHostSource, type SiteAddress } from '../rules/host';
+import { matchRoute, NOT_FOUND_ROUTE, type RouteMatch } from '../rules/routes';
+import { siteOrigin } from '../rules/site-urls';
 import { peerIsTrusted, type TrustFunction } from './peer-trust';
-import { requestHostSourceOf, type RequestHostSource } from '../rules/host';
 
-export interface RequestEnvelope {
+/** What the front door is set up with, once at start-up. */
+export interface FrontDoorSettings {
+  readonly trust: TrustFunction;
+  /** The site key of localhost, single-label hosts and IP literals (rules/host.ts). */
+  readonly defaultSiteKey: string;
+  /** The prefix the sites are served under ('' for none): a target outside it is no page. */
+  readonly basePath: string;
+}
+
+/** The site a request is for: its host, site key and origin (as its pages show it: canonical, og:url). */
+export interface RequestAddress extends SiteAddress {
+  readonly origin: string;
+}
+
+/** What a request asks for, worked out once from its host, scheme and target (requestedOf). */
+export interface Requested {
+  /** null: the host is missing, malformed or repeated (a 400 page, middleware/host.ts). */
+  readonly address: RequestAddress | null;
+  /** The target's query, parsed as Express's `simple` query parser does (node:querystring). */
+  readonly query: ParsedUrlQuery;
+  /** The route of the site's own path (the base path taken off); not-found outside the base path. */
+  readonly route: RouteMatch;
+  /** The page-cache key (page-cache/rules.ts); null: never cached (personal, a bad host, outside the base path). */
+  readonly pageCacheKey: string | null;
+}
+
+export interface RequestEnvelope extends Requested {
   /** A trusted load balancer's well-formed x-request-id, or a fresh UUID. */
   readonly reqId: string;
   /** Where the host came from: X-Forwarded-Host from a trusted proxy, else Host. */
@@ -24,6 +57,8 @@ export interface RequestEnvelope {
   readonly protocol: string;
   /** A trusted proxy says the visitor came over plain http (the https redirect's case). */
   readonly forwardedOverHttp: boolean;
+  /** The target's path as the access-log line shows it (logPathOf: no query, capped). */
+  readonly logPath: string;
 }
 
 /** A request with its envelope, as every way after the listener receives it. */
@@ -40,24 +75,54 @@ export function forwardedOverHttp(forwardedProto: string | string[] | undefined)
   return firstValueOf(forwardedProto)?.toLowerCase() === 'http';
 }
 
-/** The envelope of a request, read from its headers once (the rules of Express's req.protocol and req.host). */
-export function requestEnvelopeOf(req: IncomingMessage, trust: TrustFunction): RequestEnvelope {
-  const trusted = peerIsTrusted(trust, req.socket);
+/**
+ * What a request asks for, from the raw host (undefined: none), the visitor's scheme and the
+ * target (origin-form, request-target.ts): the host normalized once (rules/host.ts), the origin
+ * built once (rules/site-urls.ts), the query parsed once, the route matched once and the
+ * page-cache key made once. The fast path and the Express chain both read these. Pure.
+ */
+export function requestedOf(request: { readonly rawHost: string | undefined; readonly protocol: string; readonly target: string }, settings: Pick<FrontDoorSettings, 'defaultSiteKey' | 'basePath'>): Requested {
+  const site = siteAddressOf(request.rawHost, settings.defaultSiteKey);
+  const address = site && { host: site.host, siteKey: site.siteKey, origin: siteOrigin(site.host, { protocol: request.protocol, rawHost: request.rawHost ?? '' }) };
+  const { target } = request;
+  const queryStart = target.indexOf('?');
+  const query = parseQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
+  const path = targetInsideBasePath(settings.basePath, queryStart < 0 ? target : target.slice(0, queryStart));
+  if (path === null) return { address, query, route: NOT_FOUND_ROUTE, pageCacheKey: null };
+  return {
+    address,
+    query,
+    route: matchRoute(path, query.s !== undefined),
+    pageCacheKey: address && pageCacheKeyOf({ origin: address.origin, path, query }),
+  };
+}
+
+/** The envelope of a request, read from its headers and target once (the rules of Express's req.protocol and req.host). */
+export function requestEnvelopeOf(req: IncomingMessage, settings: FrontDoorSettings): RequestEnvelope {
+  const trusted = peerIsTrusted(settings.trust, req.socket);
   const hostSource = requestHostSourceOf(req, trusted);
   const forwardedProto = trusted ? req.headers['x-forwarded-proto'] : undefined;
   const own = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
+  const protocol = firstValueOf(forwardedProto) || own;
+  const target = req.url ?? '/';
+  const { address, query, route, pageCacheKey } = requestedOf({ rawHost: hostSource.value, protocol, target }, settings);
   return {
     reqId: requestIdOf(req.headers['x-request-id'], trusted),
     hostSource,
     rawHost: hostSource.value ?? '',
-    protocol: firstValueOf(forwardedProto) || own,
+    protocol,
     forwardedOverHttp: forwardedOverHttp(forwardedProto),
+    logPath: logPathOf(target),
+    address,
+    query,
+    route,
+    pageCacheKey,
   };
 }
 
 /** Gives a request its envelope: done once, by the listener, before any way may answer it. */
-export function envelopeRequest(req: IncomingMessage, trust: TrustFunction): EnvelopedRequest {
-  return Object.assign(req, { envelope: requestEnvelopeOf(req, trust) });
+export function envelopeRequest(req: IncomingMessage, settings: FrontDoorSettings): EnvelopedRequest {
+  return Object.assign(req, { envelope: requestEnvelopeOf(req, settings) });
 }
 
 /** Where a finished request is recorded. */
@@ -72,11 +137,42 @@ export interface RequestLabels {
   readonly site: string;
 }
 
+/** How a request ended, as the way that answered it knows it. */
+export interface RequestEnd {
+  readonly labels: RequestLabels;
+  readonly status: number;
+  /** The site the line names: set once the way that answered resolved the host. */
+  readonly site?: SiteAddress | undefined;
+  /** Which setting served the request (`global`: the network's default), when one was resolved. */
+  readonly settingSource?: string | undefined;
+  /** Set when the page cache answered. */
+  readonly pageCache?: 'hit';
+  /** The parts of the page that fell back after a failed lookup (the answer was degraded); absent when none did. */
+  readonly fellBack?: readonly string[] | undefined;
+  /** The client left before the answer was complete. */
+  readonly aborted?: boolean;
+}
+
 /**
- * A finished request, recorded: its access-log line (docs/interface.md, Logs) and its observation
- * in the request metrics (an aborted one counted as such), the same for every way that answered.
+ * A finished request, recorded in the one place every way finishes one: its access-log line
+ * (docs/interface.md, Logs; docs/support.md) and its observation in the request metrics (an
+ * aborted one counted as such). `startedAt` is performance.now() when the way took the request.
  */
-export function recordRequest(to: RequestRecorder, labels: RequestLabels, seconds: number, line: Omit<RequestLine, 'responseTime'>): void {
-  to.metrics.observeRequest({ route: labels.route, site: labels.site, status: line.aborted ? 'aborted' : line.status, seconds });
-  logRequestCompleted(to.logger, { ...line, responseTime: Math.round(seconds * 1000) });
+export function finishRequest(to: RequestRecorder, req: EnvelopedRequest, startedAt: number, end: RequestEnd): void {
+  const seconds = (performance.now() - startedAt) / 1000;
+  to.metrics.observeRequest({ route: end.labels.route, site: end.labels.site, status: end.aborted ? 'aborted' : end.status, seconds });
+  // One shape for every way; pino leaves the fields that are undefined out of the line.
+  logRequestCompleted(to.logger, {
+    reqId: req.envelope.reqId,
+    host: end.site?.host,
+    siteKey: end.site?.siteKey,
+    method: req.method,
+    path: req.envelope.logPath,
+    status: end.status,
+    settingSource: end.settingSource,
+    pageCache: end.pageCache,
+    fellBack: end.fellBack,
+    aborted: end.aborted ? true : undefined,
+    responseTime: Math.round(seconds * 1000),
+  });
 }

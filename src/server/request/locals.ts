@@ -16,17 +16,17 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** Given by the listener before any way answers (request/envelope.ts): id, host and scheme, read once. */
+      /** Given by the listener before any way answers (request/envelope.ts): id, host, scheme, site address, route and page-cache key, worked out once. */
       readonly envelope: RequestEnvelope;
       /** Set by the request logging: event lines of this request carry its `reqId`. */
       log: Logger;
     }
     interface Locals {
-      /** The parsed query, kept by its first reader (query.ts, queryOf). */
-      query?: import('express').Request['query'];
-      /** Set by the host middleware. */
+      /** Set by the host middleware: the site's address, as the envelope worked it out. */
       host?: string;
       siteKey?: string;
+      /** The site's origin (its canonical links' and og:url's, without the base path). */
+      origin?: string;
       /** Set by the route middleware. */
       route?: RouteMatch;
       /** Set by the request-upstream middleware: the upstream clients within this request's budget. */

@@ -1,15 +1,14 @@
 /** Query parameters of a request, read the way every step of the app reads them. */
+import type { ParsedUrlQuery } from 'node:querystring';
 import type { Request } from 'express';
 import './locals';
 
 /**
- * The request's query, parsed once: Express 5 parses the query string again on every read of
- * `req.query`, and a page request reads it in several steps.
+ * The request's query, parsed once by its envelope (request/envelope.ts), as Express's `simple`
+ * query parser would: Express parses it again on every read of `req.query`.
  */
-export function queryOf(req: Request): Request['query'] {
-  const locals = req.res?.locals;
-  if (!locals) return req.query;
-  return (locals.query ??= req.query);
+export function queryOf(req: Request): ParsedUrlQuery {
+  return req.envelope.query;
 }
 
 /** The first value of a query parameter; repeated keys and nested objects are ignored. */

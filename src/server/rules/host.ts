@@ -51,12 +51,10 @@ export interface SiteAddress {
   readonly siteKey: string;
 }
 
-/** The host and site key of a raw Host value (null when malformed). */
-export function siteAddressResolver(defaultSiteKey: string): (raw: string | undefined) => SiteAddress | null {
-  return (raw) => {
-    const host = normalizeHost(raw);
-    return host ? { host, siteKey: siteKeyOf(host, defaultSiteKey) } : null;
-  };
+/** The host and site key of a raw Host value (null when missing or malformed). */
+export function siteAddressOf(raw: string | undefined, defaultSiteKey: string): SiteAddress | null {
+  const host = normalizeHost(raw);
+  return host ? { host, siteKey: siteKeyOf(host, defaultSiteKey) } : null;
 }
 
 export const DEFAULT_BRAND_COLOR = '#2FABF0';

@@ -96,6 +96,9 @@ function decodeSegment(segment: string): string | undefined {
 
 const page = (name: RouteName, index?: string): PageMatch => (index === undefined ? { kind: 'page', rule: ROUTE_TABLE[name] } : { kind: 'page', rule: ROUTE_TABLE[name], index });
 
+/** The route of a target that is no page of any site (outside the base path): a 404. */
+export const NOT_FOUND_ROUTE: PageMatch = page('not-found');
+
 /** The document at a path (exactly, no trailing slash), or null. */
 export function matchDocument(path: string): DocumentMatch | null {
   const name = DOCUMENT_PATHS[path];

@@ -1,7 +1,7 @@
 /**
  * The site's own absolute URLs: its origin, canonical URLs and absolute asset URLs. Pure.
  * Where these functions take an `origin` to build on, it is the site's root URL: the origin
- * followed by the base path, when the sites are served under one (seo/request-origin.ts).
+ * followed by the base path, when the sites are served under one (middleware/pages.tsx).
  * Canonical URLs are built from an allowlist of query parameters (only `page`), so tracking and
  * test parameters (utm_*, campaign_id, testDisplayAd, fbclid, ...) can never reach one.
  */
