@@ -1,4 +1,4 @@
-import { cacheKeyOf } from '../../../../src/server/upstream/cached-content-api';
+import { cacheKeyOf } from '../../../../src/server/upstream/request-content-api';
 
 describe('cacheKeyOf', () => {
   const keyOf = (args: readonly unknown[]) => cacheKeyOf('articleBySlug', args);
