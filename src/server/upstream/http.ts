@@ -51,6 +51,7 @@ export interface HttpClient {
 }
 
 const SNIPPET = 200;
+const SLASH = 0x2f;
 /** The records nest a few levels; pass-through fields get room, but never enough to overflow a recursive reader. */
 export const MAX_JSON_DEPTH = 32;
 const RETRYABLE_CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'EAI_AGAIN']);
@@ -104,6 +105,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const headers = { accept: 'application/json', ...options.headers };
   const guards = new Map<string, OriginGuard>();
   function guardOf(url: string): OriginGuard {
+    // A client calls one origin or a few: a URL under a known origin needs no parse.
+    for (const [known, guard] of guards) if (url.startsWith(known) && url.charCodeAt(known.length) === SLASH) return guard;
     const { origin } = new URL(url);
     let guard = guards.get(origin);
     if (!guard) guards.set(origin, (guard = createOriginGuard(origin, options.limits, options.log, options.outage)));
@@ -114,33 +117,34 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return readJson(url, await request(url, { method: 'GET', headers, signal, dispatcher: agent }));
   }
 
-  function getJson(url: string): Promise<JsonResponse> {
-    // The budget starts before the wait for a free connection: waiting spends it too.
-    const signal = AbortSignal.timeout(options.timeoutMs);
-    return guardOf(url).run(url, signal, async () => {
+  /** The answer, with one quick retry (and jitter) when the connection itself failed, inside the same time budget. */
+  async function answerOf(url: string, signal: AbortSignal): Promise<JsonResponse> {
+    try {
+      return await attempt(url, signal);
+    } catch (first) {
+      const failure = asUpstreamError(first, url, options);
+      const code = codeOf(first) ?? codeOf((first as Error | null)?.cause);
+      if (failure.kind !== 'network' || !RETRYABLE_CONNECT_CODES.has(code ?? '')) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
       try {
         return await attempt(url, signal);
-      } catch (first) {
-        const failure = asUpstreamError(first, url, options);
-        const code = codeOf(first) ?? codeOf((first as Error | null)?.cause);
-        if (failure.kind !== 'network' || !RETRYABLE_CONNECT_CODES.has(code ?? '')) throw failure;
-        // One quick retry with jitter, inside the same time budget.
-        await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
-        try {
-          return await attempt(url, signal);
-        } catch (second) {
-          throw asUpstreamError(second, url, options);
-        }
+      } catch (second) {
+        throw asUpstreamError(second, url, options);
       }
-    });
+    }
   }
 
-  const { observe, outage } = options;
+  const { observe, outage, timeoutMs } = options;
   return {
     async call(endpoint, url, read, shownUrl = url) {
       const started = observe ? performance.now() : 0;
+      // The call's time budget starts before the wait for a free connection: waiting spends it
+      // too. A timer cleared when the call settles (AbortSignal.timeout's is left to the garbage
+      // collector, through a weak reference and a finalizer, for every call).
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(new DOMException(`upstream call over ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
       try {
-        const value = read(await getJson(url));
+        const value = read(await guardOf(url).run(url, timeout.signal, () => answerOf(url, timeout.signal)));
         observe?.(endpoint, (performance.now() - started) / 1000, 'ok');
         return value;
       } catch (caught) {
@@ -148,6 +152,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
         observe?.(endpoint, (performance.now() - started) / 1000, error instanceof UpstreamError ? error.kind : 'network');
         if (error instanceof UpstreamError && error.madeCall) outage.callFailed(error);
         throw error;
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => agent.close(),
