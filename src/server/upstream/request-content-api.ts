@@ -72,33 +72,50 @@ class RequestView {
   /** Reported by the cache: an answer was a copy older than a purge that named it. */
   private readonly degraded = (): void => void this.scope.fellBack.add('purged');
 
+  // The steps every lookup takes make no closure (a closure in a function costs its every call a
+  // context): the closures are made in the steps of a miss and of the observer alone.
   lookup(name: ContentCall, args: readonly unknown[]): Promise<unknown> {
     const answer = this.answer(name, args);
     const { articles } = CALLS[name] as { readonly articles?: (answer: unknown) => readonly Article[] | undefined };
     const { observer } = this;
-    if (!articles || !observer) return answer;
-    return answer.then((value) => {
-      const carried = articles(value);
-      if (Array.isArray(carried)) observer(carried);
-      return value;
-    });
+    return articles && observer ? noted(answer, articles, observer) : answer;
   }
 
   private answer(name: ContentCall, args: readonly unknown[]): Promise<unknown> {
-    const { inner, cache, budget } = this;
-    // Looked up on the client when the call is made (a test's client may change its calls).
-    const call = () => (inner[name] as AnyCall).apply(inner, args as unknown[]);
-    if (!cache) return withinBudget(name, budget, call);
+    const { cache } = this;
+    if (!cache) return this.uncached(name, args);
     const { kind } = CALLS[name];
     const key = cacheKeyOf(name, args);
     this.used.push(key);
     // A fresh answer first: what a miss needs is made only for a miss.
-    const fresh = cache.fresh(kind, key);
-    if (fresh) return fresh;
+    return cache.fresh(kind, key) ?? this.miss(cache, kind, key, name, args);
+  }
+
+  private uncached(name: ContentCall, args: readonly unknown[]): Promise<unknown> {
+    return withinBudget(name, this.budget, () => this.call(name, args));
+  }
+
+  private miss(cache: DataCache, kind: CacheKind, key: string, name: ContentCall, args: readonly unknown[]): Promise<unknown> {
+    const { budget } = this;
     const tagsOf = DATA_TAGS[name] as (...callArgs: readonly unknown[]) => readonly PurgeTag[];
     const bound: WaitBound = (wait) => untilSpent(name, budget, wait);
-    return cache.get(kind, key, call, { tags: () => tagsOf(...args), log: this.scope.log, bound, degraded: this.degraded });
+    return cache.get(kind, key, () => this.call(name, args), { tags: () => tagsOf(...args), log: this.scope.log, bound, degraded: this.degraded });
   }
+
+  /** The client's call, looked up when it is made (a test's client may change its calls). */
+  private call(name: ContentCall, args: readonly unknown[]): Promise<unknown> {
+    const { inner } = this;
+    return (inner[name] as AnyCall).apply(inner, args as unknown[]);
+  }
+}
+
+/** `answer`, its articles told to `observer` once it comes. */
+function noted(answer: Promise<unknown>, articles: (answer: unknown) => readonly Article[] | undefined, observer: ArticlesObserver): Promise<unknown> {
+  return answer.then((value) => {
+    const carried = articles(value);
+    if (Array.isArray(carried)) observer(carried);
+    return value;
+  });
 }
 
 for (const name of Object.keys(CALLS) as ContentCall[]) {
