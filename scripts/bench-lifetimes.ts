@@ -24,7 +24,7 @@ import { createLogger } from '../src/server/observability/logger';
 import { createPageCache } from '../src/server/page-cache/page-cache';
 import { createPurger } from '../src/server/purge/purger';
 import { createCampaignApi } from '../src/server/upstream/campaign-api';
-import { createCachedContentApi } from '../src/server/upstream/cached-content-api';
+import { requestContentApiFor } from '../src/server/upstream/request-content-api';
 import { createContentApi } from '../src/server/upstream/content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from '../src/server/upstream/data-cache';
 import { createCampaignHandler, type DemoDataset } from '../src/demo/content-api';
@@ -140,7 +140,7 @@ async function measure(run: Run): Promise<{ perMinute: number[]; hits: number; v
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: (log, budget) => createCachedContentApi(contentApi, dataCache, log, budget),
+    contentApiFor: requestContentApiFor({ inner: contentApi, cache: dataCache }),
     campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage }),
     assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
     readiness: { ready: true },

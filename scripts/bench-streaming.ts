@@ -28,7 +28,7 @@ import { loadConfig } from '../src/server/config/config';
 import { createLogger } from '../src/server/observability/logger';
 import { createCampaignApi } from '../src/server/upstream/campaign-api';
 import { createContentApi } from '../src/server/upstream/content-api';
-import { uncachedContentApiFor } from '../src/server/upstream/cached-content-api';
+import { requestContentApiFor } from '../src/server/upstream/request-content-api';
 import { createOutageLog } from '../src/server/upstream/outage-log';
 import { createCampaignHandler, createContentApiHandler } from '../src/demo/content-api';
 import { demoDataset } from '../src/demo/index';
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
       upstreamFailingFast: () => outage.anyCircuitOpen,
       config,
       logger,
-      contentApiFor: uncachedContentApiFor(contentApi),
+      contentApiFor: requestContentApiFor({ inner: contentApi, cache: null }),
       campaignApi: createCampaignApi({ baseUrl: `http://127.0.0.1:${campaignPort}`, timeoutMs: 2000, log: logger, limits: config.upstreamLimits, outage }),
       assets: assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, config.basePath),
       readiness: { ready: true },

@@ -163,10 +163,10 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
       .step(routeMatching())
       // Every miss (hits were answered in front of Express).
       .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }))
-      // From here on every lookup shares the request's one upstream budget.
-      .step(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }))
       // Notes the articles the lookups return: a shared answer names them for a CDN's purge.
       .step(purgeKeyRecording())
+      // From here on every lookup shares the request's one upstream budget.
+      .step(requestUpstream({ contentApiFor: deps.contentApiFor, campaignApi: deps.campaignApi, budgetMs: config.requestUpstreamBudgetMs }))
       .step(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }))
       .step(consentPlatformCsp({ loaderHash: assets.loaderHash }))
       // Every target, even one that is not a path (`GET *`), gets a page or document of this app.

@@ -22,7 +22,7 @@ import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './ob
 import type { Readiness } from './edge/health';
 import { createCampaignApi } from './upstream/campaign-api';
 import { createContentApi } from './upstream/content-api';
-import { createCachedContentApi, uncachedContentApiFor } from './upstream/cached-content-api';
+import { requestContentApiFor } from './upstream/request-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
 import { createOutageLog } from './upstream/outage-log';
 import { createPurger } from './purge/purger';
@@ -117,7 +117,7 @@ async function main(): Promise<void> {
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: config.dataCache ? (scope, budget) => createCachedContentApi(contentApi, dataCache, scope, budget) : uncachedContentApiFor(contentApi),
+    contentApiFor: requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null }),
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),

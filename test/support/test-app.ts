@@ -1,7 +1,7 @@
 /** Builds the real app against a fake upstream on loopback, with logs captured. */
 import type { RequestListener } from 'node:http';
 import { createServerSetup } from '../../src/server/app';
-import { createCachedContentApi, uncachedContentApiFor } from '../../src/server/upstream/cached-content-api';
+import { requestContentApiFor } from '../../src/server/upstream/request-content-api';
 import type { DataCache } from '../../src/server/upstream/data-cache';
 import { assetsFrom, type Assets } from '../../src/server/render/assets';
 import { loadConfig, type Config } from '../../src/server/config/config';
@@ -137,7 +137,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: dataCache ? (scope, budget) => createCachedContentApi(wrapped, dataCache, scope, budget) : uncachedContentApiFor(wrapped),
+    contentApiFor: requestContentApiFor({ inner: wrapped, cache: dataCache ?? null }),
     campaignApi: campaign.client,
     assets: options.assets ?? assetsFrom(TEST_MANIFEST, null, config.basePath),
     readiness,

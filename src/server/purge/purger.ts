@@ -8,7 +8,7 @@
  */
 import type { PageCache } from '../page-cache/page-cache';
 import { pageCacheHostOf } from '../page-cache/rules';
-import { keptSiteLookupsOf } from '../upstream/cached-content-api';
+import { keptSiteLookupsOf } from '../upstream/request-content-api';
 import type { DataCache } from '../upstream/data-cache';
 import { siteScopesOf, siteTags, slugTags } from '../upstream/data-tags';
 import type { PurgeRequest } from './purge-request';

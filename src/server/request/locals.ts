@@ -4,6 +4,7 @@
  * got; a step is handed the fields the steps before it set, typed as set (`Stage`).
  */
 import type { Logger } from 'pino';
+import type { Article } from '../../shared/records';
 import type { RequestEnvelope } from './envelope';
 import type { RouteMatch } from '../rules/routes';
 import type { Site } from '../site/load-site';
@@ -37,8 +38,8 @@ declare global {
       consentOrigin?: string;
       /** Set by the page-cache middleware: how the rendered page may be cached. */
       pageOutput?: PageOutput;
-      /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key. */
-      purgeKeys?: { surrogateKey(): string };
+      /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key, and the observer of the articles its lookups return. */
+      purgeKeys?: { surrogateKey(): string; noteArticles(articles: readonly Article[]): void };
       /** The parts of the page that fell back after a failed lookup: then it is degraded (lookup-scope.ts). */
       fellBack?: Set<PagePart>;
     }

@@ -6,7 +6,7 @@
 import type { Article } from '../../shared/records';
 import { finalArticlesOf } from '../site/final-articles';
 import type { Site } from '../site/load-site';
-import { listOrEmpty, type LookupScope } from '../upstream/failures';
+import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import type { ArticlePage, ContentApi } from '../upstream/content-api';
 import { FEED_SIZE, newestArticles } from './feed';
 import type { SitemapArticle } from './sitemap';
@@ -29,7 +29,7 @@ export async function allSiteArticles(site: Site, api: ContentApi, lookup: Looku
     const found: SitemapArticle[] = [];
     for (let page = 1; callsLeft > 0; page += 1) {
       callsLeft -= 1;
-      const result = await listOrEmpty(lookup, 'list', () => api.categoryArticles(categoryId, site.scope, page, LIST_PAGE_SIZE), NO_ARTICLES);
+      const result = await orFallback(lookup, ON_FAILURE.list, api.categoryArticles(categoryId, site.scope, page, LIST_PAGE_SIZE), NO_ARTICLES);
       for (const article of result.articles) found.push(sitemapFieldsOf(article));
       if (result.articles.length === 0 || page * LIST_PAGE_SIZE >= result.total) return found;
     }
@@ -44,7 +44,7 @@ export async function allSiteArticles(site: Site, api: ContentApi, lookup: Looku
 export async function newestSiteArticles(site: Site, api: ContentApi, lookup: LookupScope, count = FEED_SIZE): Promise<Article[]> {
   const lists = await Promise.all([
     finalArticlesOf(site, api, lookup),
-    ...site.menu.categories.map((category) => listOrEmpty(lookup, 'list', () => api.categoryArticles(category._id, site.scope, 1, count), NO_ARTICLES).then((result) => result.articles)),
+    ...site.menu.categories.map((category) => orFallback(lookup, ON_FAILURE.list, api.categoryArticles(category._id, site.scope, 1, count), NO_ARTICLES).then((result) => result.articles)),
   ]);
   return newestArticles(lists.flat(), count);
 }

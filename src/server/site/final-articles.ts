@@ -1,6 +1,6 @@
 import type { Article } from '../../shared/records';
 import type { Site } from './load-site';
-import { listOrEmpty, type LookupScope } from '../upstream/failures';
+import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 
 /**
@@ -9,7 +9,7 @@ import type { ContentApi } from '../upstream/content-api';
  */
 export async function finalArticlesOf(site: Site, api: ContentApi, lookup: LookupScope): Promise<Article[]> {
   const ids = [...new Set(site.setting.final_articles)];
-  const found = await listOrEmpty(lookup, 'list', () => api.homeArticles(ids, site.scope), []);
+  const found = await orFallback(lookup, ON_FAILURE.list, api.homeArticles(ids, site.scope), []);
   const byId = new Map(found.map((article) => [article._id, article]));
   return ids.map((id) => byId.get(id)).filter((article) => article !== undefined);
 }

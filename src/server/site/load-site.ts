@@ -6,7 +6,7 @@
  */
 import type { Category, MenuLink, Pixel, SiteSetting } from '../../shared/records';
 import type { ContentApi, SettingScope } from '../upstream/content-api';
-import { listOrEmpty, siteRecordOrNone, type LookupScope } from '../upstream/failures';
+import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingLookups, type SettingSource } from '../rules/settings';
 import { brandColorOf } from '../rules/host';
 import { publisherSettingsOf, type PublisherSettings } from '../rules/publisher-settings';
@@ -58,10 +58,10 @@ export interface SiteResolution {
 
 /** The site lookups of a host, in the contract's order: a failed one counts as no record. */
 export async function lookupSettings(api: ContentApi, host: string, lookup: LookupScope): Promise<SettingLookups> {
-  const globalPromise = siteRecordOrNone(lookup, host, () => api.globalSetting());
-  const sub = (await siteRecordOrNone(lookup, host, () => api.subdomainsByHost(host)))?.[0];
-  const parent = sub?.domain ? (await siteRecordOrNone(lookup, host, () => api.domainsById(sub.domain as string)))?.[0] : undefined;
-  const byHost = resolveFromSubdomain(sub, parent) ? undefined : (await siteRecordOrNone(lookup, host, () => api.domainsByHost(host)))?.[0];
+  const globalPromise = orFallback(lookup, ON_FAILURE.settings, api.globalSetting(), undefined);
+  const sub = (await orFallback(lookup, ON_FAILURE.settings, api.subdomainsByHost(host), undefined))?.[0];
+  const parent = sub?.domain ? (await orFallback(lookup, ON_FAILURE.settings, api.domainsById(sub.domain), undefined))?.[0] : undefined;
+  const byHost = resolveFromSubdomain(sub, parent) ? undefined : (await orFallback(lookup, ON_FAILURE.settings, api.domainsByHost(host), undefined))?.[0];
   return { sub, parent, byHost, global: await globalPromise };
 }
 
@@ -76,7 +76,7 @@ export function resolutionOf(lookups: SettingLookups, lookupFailed: boolean): Si
 
 /** The menu's categories of a resolved setting (an empty list when their lookup fails). */
 export function menuCategoriesOf(api: ContentApi, setting: SiteSetting, lookup: LookupScope): Promise<readonly Category[]> {
-  return listOrEmpty(lookup, 'menu', () => api.categoriesByIds(setting.menu.categories_menu_option), []);
+  return orFallback(lookup, ON_FAILURE.menu, api.categoriesByIds(setting.menu.categories_menu_option), []);
 }
 
 /** The whole site of a resolution and its menu's categories, its rules applied. Pure. */

@@ -37,18 +37,17 @@ export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
 
   /** `shownUrl`: the URL as a failure names it, when the called one holds a visitor's value in its path. */
   function check(endpoint: string, url: string, shownUrl = url): Promise<CampaignCheck> {
-    return http.observed(endpoint, async () => {
-      try {
-        const { status, json } = await http.getJson(url);
+    return http.call(
+      endpoint,
+      url,
+      ({ status, json }) => {
         if (status === 404) throw new UpstreamError('status', url, { status });
         const parsed = campaignCheckSchema.safeParse(json);
         if (!parsed.success) throw new UpstreamError('shape', url, { message: `campaign answer has the wrong shape: ${url}` });
         return parsed.data;
-      } catch (error) {
-        if (!(error instanceof UpstreamError) || shownUrl === url) throw error;
-        throw new UpstreamError(error.kind, shownUrl, { status: error.status, body: error.body, cause: error.cause, message: error.message.replaceAll(url, shownUrl), madeCall: error.madeCall });
-      }
-    });
+      },
+      shownUrl,
+    );
   }
 
   return {

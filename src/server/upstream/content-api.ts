@@ -12,6 +12,7 @@ import { createHttpClient, type UpstreamObserver } from './http';
 import type { OutageLog } from './outage-log';
 import { UpstreamError } from './upstream-error';
 import { nullListPaths } from './null-lists';
+import { withJsonLength } from './answer-bytes';
 import type { OriginLimits } from './origin-guard';
 
 /** Which setting a content query is made for: `type` and, except for global, `<type>=<_id>`. */
@@ -92,75 +93,72 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     }
   }
 
-  function get<T>(schema: z.ZodType<T>, path: string, query?: Query, inspect?: (raw: unknown, parsed: T) => void): Promise<T> {
-    return http.observed(path, async () => {
-      const url = urlFor(path, query);
-      const { status, json } = await http.getJson(url);
-      if (status === 404) throw new UpstreamError('status', url, { status, body: JSON.stringify(json).slice(0, 200) });
+  /**
+   * One call: the answer validated by `schema`, then `pick`ed (its JSON length noted for the
+   * data cache); a 404 is `notFound`'s answer when given, else a failure.
+   */
+  function get<S, T>(schema: z.ZodType<S>, path: string, query: Query, pick: (parsed: S, raw: unknown) => T, notFound?: T): Promise<T> {
+    const url = urlFor(path, query);
+    return http.call(path, url, ({ status, json, length }) => {
+      if (status === 404) {
+        if (notFound !== undefined) return notFound;
+        throw new UpstreamError('status', url, { status, body: JSON.stringify(json).slice(0, 200) });
+      }
       const parsed = schema.safeParse(json);
       if (!parsed.success) {
         throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape (${z.prettifyError(parsed.error).split('\n')[0] ?? ''}): ${url}`, body: JSON.stringify(json).slice(0, 200) });
       }
-      inspect?.(json, parsed.data);
-      return parsed.data;
+      return withJsonLength(pick(parsed.data, json), length);
     });
   }
 
-  function getSettings(path: string, query: Query): Promise<readonly SiteSetting[]> {
-    const inspect = (raw: unknown, parsed: { data: readonly SiteSetting[] }) => {
-      const records = (raw as { data: readonly unknown[] }).data;
-      parsed.data.forEach((setting, index) => reportNullLists(records[index], setting));
-    };
-    return get(settingList, path, query, inspect).then((answer) => answer.data);
-  }
+  const settings = ({ data }: { data: readonly SiteSetting[] }, raw: unknown): readonly SiteSetting[] => {
+    const records = (raw as { data: readonly unknown[] }).data;
+    data.forEach((setting, index) => reportNullLists(records[index], setting));
+    return data;
+  };
+  const listed = <T>({ data }: { data: readonly T[] }): readonly T[] => data;
+  const paged = ({ data, total }: { data: readonly Article[]; total: number }): ArticlePage => ({ articles: data, total });
 
   return {
     subdomainsByHost(host) {
-      return getSettings('/api/subdomains/get', { url: host });
+      return get(settingList, '/api/subdomains/get', { url: host }, settings);
     },
     domainsByHost(host) {
-      return getSettings('/api/domain/get', { url: host });
+      return get(settingList, '/api/domain/get', { url: host }, settings);
     },
     domainsById(id) {
-      return getSettings('/api/domain/get', { _id: id });
+      return get(settingList, '/api/domain/get', { _id: id }, settings);
     },
-    async globalSetting() {
-      const inspect = (raw: unknown, parsed: { data: SiteSetting }) => reportNullLists((raw as { data: unknown }).data, parsed.data);
-      return (await get(settingOne, '/api/setting/get', {}, inspect)).data;
+    globalSetting() {
+      return get(settingOne, '/api/setting/get', {}, ({ data }, raw) => {
+        reportNullLists((raw as { data: unknown }).data, data);
+        return data;
+      });
     },
     async categoriesByIds(ids) {
       if (ids.length === 0) return [];
-      return (await get(categoryList, '/api/category/get', { ids: ids.join(',') })).data;
+      return get(categoryList, '/api/category/get', { ids: ids.join(',') }, listed);
     },
-    async categoriesBySlug(slug) {
-      return (await get(categoryList, '/api/category/get', { slug })).data;
+    categoriesBySlug(slug) {
+      return get(categoryList, '/api/category/get', { slug }, listed);
     },
-    async findNewArticles(article, limit) {
+    findNewArticles(article, limit) {
       const ref = JSON.stringify({ slug: article.slug, _id: article._id, domains: article.domains });
-      return (await get(articleList, '/api/article/findnew', { article: ref, limit })).data;
+      return get(articleList, '/api/article/findnew', { article: ref, limit }, listed);
     },
     async homeArticles(ids, scope) {
       if (ids.length === 0) return [];
-      return (await get(articleList, '/api/article/home', { ids: ids.join(','), ...scopeQuery(scope) })).data;
+      return get(articleList, '/api/article/home', { ids: ids.join(','), ...scopeQuery(scope) }, listed);
     },
     articleBySlug(slug, scope) {
-      const path = '/api/article/get';
-      return http.observed(path, async () => {
-        const url = urlFor(path, { slug, ...scopeQuery(scope) });
-        const { status, json } = await http.getJson(url);
-        if (status === 404) return null;
-        const parsed = articleOne.safeParse(json);
-        if (!parsed.success) throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape: ${url}`, body: JSON.stringify(json).slice(0, 200) });
-        return parsed.data.data;
-      });
+      return get(articleOne, '/api/article/get', { slug, ...scopeQuery(scope) }, ({ data }): Article | null => data, null);
     },
-    async categoryArticles(categoryId, scope, page, limit) {
-      const result = await get(articlePage, '/api/article/list', { category: categoryId, ...scopeQuery(scope), page, limit });
-      return { articles: result.data, total: result.total };
+    categoryArticles(categoryId, scope, page, limit) {
+      return get(articlePage, '/api/article/list', { category: categoryId, ...scopeQuery(scope), page, limit }, paged);
     },
-    async searchArticles(query, scope, page, limit) {
-      const result = await get(articlePage, '/api/article/search', { q: query, ...scopeQuery(scope), page, limit });
-      return { articles: result.data, total: result.total };
+    searchArticles(query, scope, page, limit) {
+      return get(articlePage, '/api/article/search', { q: query, ...scopeQuery(scope), page, limit }, paged);
     },
   };
 }

@@ -29,6 +29,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import { takeJsonLength } from './answer-bytes';
 import { failureFields, isFailureWithoutCall } from './failures';
 import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type LastGoodStore } from './last-good';
 import { upstreamUrlOf, type NoCallReason, type OutageLog } from './outage-log';
@@ -165,7 +166,7 @@ class KindCache {
           // Purged while in flight: the answer may predate the change, so nothing keeps it.
           if (signal.aborted) return undefined;
           this.failures.delete(key);
-          const entry: Entry = { value, storedAt: this.now(), size: Math.ceil(JSON.stringify(value ?? null).length * HEAP_BYTES_PER_JSON_BYTE[this.kind]), tags: flight.tags, answer: Promise.resolve(value) };
+          const entry: Entry = { value, storedAt: this.now(), size: Math.ceil(takeJsonLength(value) * HEAP_BYTES_PER_JSON_BYTE[this.kind]), tags: flight.tags, answer: Promise.resolve(value) };
           // Without the tags (a purge leaves the last good copy): they were 40% of a flood entry's heap.
           this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
           return entry;

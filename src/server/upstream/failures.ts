@@ -1,7 +1,7 @@
 /**
  * What a failed content-API call means for a page (the spec's error catalogue, section 8), in
- * one place: each function runs one call and, on an upstream failure, logs the contract's event
- * and returns the spec's fallback (no record, an empty list) or fails the page (503). Only
+ * one place: one function awaits an answer and, on an upstream failure, logs the contract's
+ * event and returns the spec's fallback (no record, an empty list) or fails the page (503). Only
  * upstream failures are caught: any other error is a bug and goes on to the error handler (500).
  * The event is logged only by the lookup that made the failed call: a lookup that failed without
  * a call of its own (a remembered failure, a shared call, the circuit open) is counted in the
@@ -41,59 +41,73 @@ export function failureFields(error: unknown): Record<string, unknown> {
   return { err: error };
 }
 
-/** Site lookup failure: warn `site.lookup_failed`, result undefined ("no record"). */
-export async function siteRecordOrNone<T>({ log, fellBack }: LookupScope, host: string, call: () => Promise<T>): Promise<T | undefined> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    fellBack.add('settings');
-    if (isFailureWithoutCall(error)) return undefined;
-    // A request's logger already names its host; a line must not carry the key twice.
-    const hostField = log.bindings().host === host ? {} : { host };
-    log.warn({ event: 'site.lookup_failed', ...hostField, ...failureFields(error) }, 'site lookup failed; treated as no record');
-    return undefined;
-  }
+/**
+ * What a failed lookup means: the part of the page that falls back (none: the page cannot do
+ * without the answer, and is a 503), and the contract's line for a failed call the lookup made.
+ */
+export interface FailureRule<Part extends PagePart | null = PagePart | null> {
+  readonly part: Part;
+  report(log: Logger, error: UpstreamError): void;
 }
 
-/** Any other content-API call: error `upstream.fetch_failed`, the fallback (an empty list). */
-export async function listOrEmpty<T>({ log, fellBack }: LookupScope, part: 'menu' | 'list', call: () => Promise<T>, fallback: T): Promise<T> {
+function fetchFailed(message: string): (log: Logger, error: UpstreamError) => void {
+  return (log, error) => log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, message);
+}
+
+/** The spec's rules (section 8), one per kind of lookup. */
+export const ON_FAILURE = {
+  /** A site lookup: warn `site.lookup_failed`, "no record" (the host may fall through to the global setting). */
+  settings: {
+    part: 'settings',
+    report(log, error) {
+      log.warn({ event: 'site.lookup_failed', ...failureFields(error) }, 'site lookup failed; treated as no record');
+    },
+  },
+  /** The menu's categories: error `upstream.fetch_failed`, an empty menu. */
+  menu: { part: 'menu', report: fetchFailed('content API call failed; treated as empty') },
+  /** A list (home, category, search, card categories): error `upstream.fetch_failed`, an empty list. */
+  list: { part: 'list', report: fetchFailed('content API call failed; treated as empty') },
+  /** findnew: its own events for a non-OK status and for invalid JSON; the list is then empty. */
+  newArticles: {
+    part: 'new-articles',
+    report(log, error) {
+      if (error.kind === 'status') {
+        log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url, kind: error.kind }, 'findnew answered a non-OK status');
+      } else if (error.kind === 'invalid_json') {
+        log.error({ event: 'article.findnew.invalid_json', body: (error.body ?? '').slice(0, 200), url: error.url, kind: error.kind }, 'findnew answered invalid JSON');
+      } else {
+        log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'findnew call failed; treated as empty');
+      }
+    },
+  },
+  /** A call the page cannot do without: error `upstream.fetch_failed`; the page is a 503. */
+  required: { part: null, report: fetchFailed('content API call failed; page unavailable') },
+} as const satisfies Record<string, FailureRule>;
+
+/**
+ * The one fallback of the content path: `answer`, or after an upstream failure, `fallback` (or
+ * a 503 for a required answer), the part noted in the request's scope and the rule's line
+ * logged. `answer` is the call already made, so this step is only on the answer's way back.
+ */
+export function orFallback<T>(scope: LookupScope, rule: FailureRule<null>, answer: Promise<T>): Promise<T>;
+export function orFallback<T, F>(scope: LookupScope, rule: FailureRule<PagePart>, answer: Promise<T>, fallback: F): Promise<T | F>;
+export async function orFallback<T, F>({ log, fellBack }: LookupScope, rule: FailureRule, answer: Promise<T>, fallback?: F): Promise<T | F | undefined> {
   try {
-    return await call();
+    return await answer;
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
-    fellBack.add(part);
-    if (!isFailureWithoutCall(error)) log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; treated as empty');
+    if (rule.part) fellBack.add(rule.part);
+    if (!isFailureWithoutCall(error)) rule.report(log, error);
+    if (!rule.part) throw unavailable();
     return fallback;
   }
 }
 
-/** findnew: its own events for a non-OK status and for invalid JSON; the list is then empty. */
-export async function findNewOrEmpty<T>({ log, fellBack }: LookupScope, call: () => Promise<readonly T[]>): Promise<readonly T[]> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    fellBack.add('new-articles');
-    if (isFailureWithoutCall(error)) return [];
-    if (error.kind === 'status') {
-      log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url, kind: error.kind }, 'findnew answered a non-OK status');
-    } else if (error.kind === 'invalid_json') {
-      log.error({ event: 'article.findnew.invalid_json', body: (error.body ?? '').slice(0, 200), url: error.url, kind: error.kind }, 'findnew answered invalid JSON');
-    } else {
-      log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'findnew call failed; treated as empty');
-    }
-    return [];
-  }
-}
-
-/** A call the page cannot do without: logs `upstream.fetch_failed`; the page is a 503. */
-export async function requiredOrUnavailable<T>({ log }: LookupScope, call: () => Promise<T>): Promise<T> {
-  try {
-    return await call();
-  } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    if (!isFailureWithoutCall(error)) log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'content API call failed; page unavailable');
-    throw unavailable();
-  }
-}
+/*
+ * The same rules in the form the page loaders call them, with the call made inside: src/server/pages/
+ * moves to `orFallback` (its answer-already-made form, one folder crossing fewer each way) once
+ * other work there has landed.
+ */
+export const requiredOrUnavailable = <T>(scope: LookupScope, call: () => Promise<T>): Promise<T> => orFallback(scope, ON_FAILURE.required, call());
+export const findNewOrEmpty = <T>(scope: LookupScope, call: () => Promise<readonly T[]>): Promise<readonly T[]> => orFallback(scope, ON_FAILURE.newArticles, call(), []);
+export const listOrEmpty = <T>(scope: LookupScope, part: 'menu' | 'list', call: () => Promise<T>, fallback: T): Promise<T> => orFallback(scope, ON_FAILURE[part], call(), fallback);

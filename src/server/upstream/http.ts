@@ -16,21 +16,6 @@ export type UpstreamOutcome = 'ok' | UpstreamFailureKind;
 /** Told about every upstream call once it is settled: its endpoint path, time and outcome. */
 export type UpstreamObserver = (endpoint: string, seconds: number, outcome: UpstreamOutcome) => void;
 
-/** Runs one upstream call (fetch and validation) and reports it to the observer, if any. */
-async function reportedToObserver<T>(observer: UpstreamObserver | undefined, endpoint: string, call: () => Promise<T>): Promise<T> {
-  if (!observer) return call();
-  const started = performance.now();
-  const seconds = () => (performance.now() - started) / 1000;
-  try {
-    const result = await call();
-    observer(endpoint, seconds(), 'ok');
-    return result;
-  } catch (error) {
-    observer(endpoint, seconds(), error instanceof UpstreamError ? error.kind : 'network');
-    throw error;
-  }
-}
-
 export interface HttpClientOptions {
   /** Budget for one call: connect, headers and body together. */
   readonly timeoutMs: number;
@@ -50,19 +35,23 @@ export interface HttpClientOptions {
 export interface JsonResponse {
   readonly status: number;
   readonly json: unknown;
+  /** The length of the answer's JSON text: what the data cache sizes its entry by (answer-bytes.ts). */
+  readonly length: number;
 }
 
 export interface HttpClient {
-  getJson(url: string): Promise<JsonResponse>;
   /**
-   * Runs one whole upstream call (the fetch and the validation of its answer), reports it to
-   * the observer, and counts it for the outage summary when it was made and failed.
+   * One whole upstream call, in one step: the answer fetched and parsed, then `read` (its
+   * validation, which throws UpstreamError for a wrong shape); reported to the observer, and
+   * counted for the outage summary when it was made and failed. `shownUrl`: the URL a failure
+   * names, when `url` holds a visitor's value in its path.
    */
-  observed<T>(endpoint: string, call: () => Promise<T>): Promise<T>;
+  call<T>(endpoint: string, url: string, read: (answer: JsonResponse) => T, shownUrl?: string): Promise<T>;
   close(): Promise<void>;
 }
 
 const SNIPPET = 200;
+const SLASH = 0x2f;
 /** The records nest a few levels; pass-through fields get room, but never enough to overflow a recursive reader. */
 export const MAX_JSON_DEPTH = 32;
 const RETRYABLE_CONNECT_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET', 'EAI_AGAIN']);
@@ -95,7 +84,13 @@ async function readJson(url: string, response: Dispatcher.ResponseData): Promise
   } catch {
     throw new UpstreamError(status === 404 ? 'status' : 'invalid_json', url, { status, body: text.slice(0, SNIPPET) });
   }
-  return { status, json };
+  return { status, json, length: text.length };
+}
+
+/** `error` naming `shownUrl` in place of `url`. */
+function shownAs(error: unknown, url: string, shownUrl: string): unknown {
+  if (!(error instanceof UpstreamError) || shownUrl === url) return error;
+  return new UpstreamError(error.kind, shownUrl, { status: error.status, body: error.body, cause: error.cause, message: error.message.replaceAll(url, shownUrl), madeCall: error.madeCall });
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -110,6 +105,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const headers = { accept: 'application/json', ...options.headers };
   const guards = new Map<string, OriginGuard>();
   function guardOf(url: string): OriginGuard {
+    // A client calls one origin or a few: a URL under a known origin needs no parse.
+    for (const [known, guard] of guards) if (url.startsWith(known) && url.charCodeAt(known.length) === SLASH) return guard;
     const { origin } = new URL(url);
     let guard = guards.get(origin);
     if (!guard) guards.set(origin, (guard = createOriginGuard(origin, options.limits, options.log, options.outage)));
@@ -120,33 +117,43 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     return readJson(url, await request(url, { method: 'GET', headers, signal, dispatcher: agent }));
   }
 
-  return {
-    getJson(url) {
-      // The budget starts before the wait for a free connection: waiting spends it too.
-      const signal = AbortSignal.timeout(options.timeoutMs);
-      return guardOf(url).run(url, signal, async () => {
-        try {
-          return await attempt(url, signal);
-        } catch (first) {
-          const failure = asUpstreamError(first, url, options);
-          const code = codeOf(first) ?? codeOf((first as Error | null)?.cause);
-          if (failure.kind !== 'network' || !RETRYABLE_CONNECT_CODES.has(code ?? '')) throw failure;
-          // One quick retry with jitter, inside the same time budget.
-          await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
-          try {
-            return await attempt(url, signal);
-          } catch (second) {
-            throw asUpstreamError(second, url, options);
-          }
-        }
-      });
-    },
-    async observed(endpoint, call) {
+  /** The answer, with one quick retry (and jitter) when the connection itself failed, inside the same time budget. */
+  async function answerOf(url: string, signal: AbortSignal): Promise<JsonResponse> {
+    try {
+      return await attempt(url, signal);
+    } catch (first) {
+      const failure = asUpstreamError(first, url, options);
+      const code = codeOf(first) ?? codeOf((first as Error | null)?.cause);
+      if (failure.kind !== 'network' || !RETRYABLE_CONNECT_CODES.has(code ?? '')) throw failure;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
       try {
-        return await reportedToObserver(options.observe, endpoint, call);
-      } catch (error) {
-        if (error instanceof UpstreamError && error.madeCall) options.outage.callFailed(error);
+        return await attempt(url, signal);
+      } catch (second) {
+        throw asUpstreamError(second, url, options);
+      }
+    }
+  }
+
+  const { observe, outage, timeoutMs } = options;
+  return {
+    async call(endpoint, url, read, shownUrl = url) {
+      const started = observe ? performance.now() : 0;
+      // The call's time budget starts before the wait for a free connection: waiting spends it
+      // too. A timer cleared when the call settles (AbortSignal.timeout's is left to the garbage
+      // collector, through a weak reference and a finalizer, for every call).
+      const timeout = new AbortController();
+      const timer = setTimeout(() => timeout.abort(new DOMException(`upstream call over ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
+      try {
+        const value = read(await guardOf(url).run(url, timeout.signal, () => answerOf(url, timeout.signal)));
+        observe?.(endpoint, (performance.now() - started) / 1000, 'ok');
+        return value;
+      } catch (caught) {
+        const error = shownAs(caught, url, shownUrl);
+        observe?.(endpoint, (performance.now() - started) / 1000, error instanceof UpstreamError ? error.kind : 'network');
+        if (error instanceof UpstreamError && error.madeCall) outage.callFailed(error);
         throw error;
+      } finally {
+        clearTimeout(timer);
       }
     },
     close: () => agent.close(),

@@ -11,17 +11,28 @@ const CLOSE_ARRAY = 0x5d; // ]
 const QUOTE = 0x22; // "
 const BACKSLASH = 0x5c; // \
 
-/** True when objects and arrays in `text` nest deeper than `maxDepth` (brackets inside strings do not count). */
+/** Whether the quote at `at` is escaped: preceded by an odd run of backslashes. */
+function isEscaped(text: string, at: number): boolean {
+  let backslashes = 0;
+  while (text.charCodeAt(at - 1 - backslashes) === BACKSLASH) backslashes++;
+  return backslashes % 2 === 1;
+}
+
+/**
+ * True when objects and arrays in `text` nest deeper than `maxDepth` (brackets inside strings do
+ * not count). A string is passed over with `indexOf` to its closing quote: most of an answer's
+ * text is strings (an article's body), which a loop over every character read slowly.
+ */
 export function nestsDeeperThan(text: string, maxDepth: number): boolean {
   let depth = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const code = text.charCodeAt(i);
-    if (inString) {
-      if (code === BACKSLASH) i++;
-      else if (code === QUOTE) inString = false;
-    } else if (code === QUOTE) {
-      inString = true;
+    if (code === QUOTE) {
+      let end = text.indexOf('"', i + 1);
+      while (end !== -1 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+      // An unclosed string: nothing after it counts (the parser refuses the text).
+      if (end === -1) return false;
+      i = end;
     } else if (code === OPEN_OBJECT || code === OPEN_ARRAY) {
       depth++;
       if (depth > maxDepth) return true;

@@ -90,13 +90,15 @@ export function createOriginGuard(origin: string, limits: OriginLimits, log: Log
     async run(url, signal, call) {
       // While the one probe runs, the others fail fast rather than wait for its verdict.
       if (breaker.state === CircuitState.HalfOpen) throw refused(url, 'circuit_open', new UpstreamError('circuit_open', url, { message: `upstream circuit is open (probing): ${url}`, madeCall: false }));
-      let started = false;
-      const runCall = () => {
-        started = true;
-        return call();
-      };
       try {
         // The bulkhead is outside the breaker, so a full queue never counts as the origin failing.
+        // With a free slot the call starts at once: undici's signal alone can end it.
+        if (bulkhead.executionSlots > 0) return await bulkhead.execute(() => breaker.execute(call), signal);
+        let started = false;
+        const runCall = () => {
+          started = true;
+          return call();
+        };
         return await untilAbortedWhileQueued(bulkhead.execute(() => breaker.execute(runCall), signal), signal, () => started);
       } catch (error) {
         throw asUpstreamError(error, url);

@@ -44,7 +44,7 @@ export function untilSpent<T>(name: string, budget: RequestBudget, wait: Promise
 }
 
 /** `call`, or a timeout when the budget runs out first (the call is not made once it has). */
-function withinBudget<T>(name: string, budget: RequestBudget, call: () => Promise<T>): Promise<T> {
+export function withinBudget<T>(name: string, budget: RequestBudget, call: () => Promise<T>): Promise<T> {
   const leftMs = budget.deadline - budget.now();
   if (leftMs <= 0) return Promise.reject(spent(name, leftMs));
   return untilSpent(name, budget, call());
@@ -53,7 +53,7 @@ function withinBudget<T>(name: string, budget: RequestBudget, call: () => Promis
 /**
  * Views of a client, one a request, each call bounded by the view's budget. The calls are made
  * once, here: a view is one small object, not a closure per call made for every request (see
- * upstream/cached-content-api.ts). Each call looks its function up on the client when it is made.
+ * upstream/request-content-api.ts). Each call looks its function up on the client when it is made.
  */
 export function budgetedViews<T extends Calls<T>>(client: T): (budget: RequestBudget) => T {
   const View = class {

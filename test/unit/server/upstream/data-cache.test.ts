@@ -1,5 +1,6 @@
 import pino from 'pino';
-import { createDataCache, type CacheKind, type CacheOutcome, type CachePolicy } from '../../../../src/server/upstream/data-cache';
+import { withJsonLength } from '../../../../src/server/upstream/answer-bytes';
+import { createDataCache, HEAP_BYTES_PER_JSON_BYTE, type CacheKind, type CacheOutcome, type CachePolicy } from '../../../../src/server/upstream/data-cache';
 import { createOutageLog } from '../../../../src/server/upstream/outage-log';
 import { UpstreamError } from '../../../../src/server/upstream/upstream-error';
 import { captureLogs } from '../../../support/logs';
@@ -37,6 +38,20 @@ function loader<V>(answer: () => Promise<V>) {
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('data cache', () => {
+  it('sizes an entry by the length of the JSON text its answer was read from, not by serializing it again', async () => {
+    const { cache } = setup();
+    // The same small value: read from a text over the kind's byte bound it is not kept, from a short one it is.
+    const overBound = Math.ceil(policy.maxBytes / HEAP_BYTES_PER_JSON_BYTE.articles) + 1;
+    const large = loader(async () => withJsonLength({ n: 1 }, overBound));
+    await cache.get('articles', 'large', large);
+    await cache.get('articles', 'large', large);
+    expect(large).toHaveBeenCalledTimes(2);
+    const small = loader(async () => withJsonLength({ n: 1 }, 10));
+    await cache.get('articles', 'small', small);
+    await cache.get('articles', 'small', small);
+    expect(small).toHaveBeenCalledTimes(1);
+  });
+
   it('answers a fresh value from the cache without calling upstream', async () => {
     const { cache, outcomes } = setup();
     const load = loader(async () => ({ n: 1 }));
