@@ -10,7 +10,7 @@ import { leadImageOf } from '../rules/sanitize';
 import { articleHead } from '../seo/page-head';
 import type { Site } from '../site/load-site';
 import type { ContentApi } from '../upstream/content-api';
-import { findNewOrEmpty, requiredOrUnavailable, type LookupScope } from '../upstream/failures';
+import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import { articleHeadingOf } from './article-heading-markup';
 import { categoriesOf } from './cards';
 import { newArticlesListOf, NO_TOP_UP, shownOfAnswer } from './new-article-markup';
@@ -23,7 +23,7 @@ import { finalArticlesOf } from '../site/final-articles';
  * current article or repeats. Secondary: the page is streamed without waiting for it.
  */
 async function newArticlesOf(article: Article, site: Site, basePath: string, api: ContentApi, lookup: LookupScope): Promise<NewArticlesList> {
-  const answered = await findNewOrEmpty(lookup, () => api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT));
+  const answered = await orFallback(lookup, ON_FAILURE.newArticles, api.findNewArticles({ slug: article.slug, _id: article._id, domains: article.domains }, NEW_ARTICLES_LIMIT), []);
   const shown = shownOfAnswer(answered, article._id);
   const home = needsTopUp(shown.length) ? await finalArticlesOf(site, api, lookup) : NO_TOP_UP;
   // The list shows titles and excerpts only: no category lookup for its entries.
@@ -34,7 +34,7 @@ async function newArticlesOf(article: Article, site: Site, basePath: string, api
 export const loadArticle: PageLoader = async ({ site, origin, basePath, route, api, lookup }) => {
   const slug = route.index ?? '';
   if (!isValidSlug(slug)) throw notFound();
-  const article = await requiredOrUnavailable(lookup, () => api.articleBySlug(slug, site.scope));
+  const article = await orFallback(lookup, ON_FAILURE.required, api.articleBySlug(slug, site.scope));
   if (!article) throw notFound('There is no answer at this address.');
 
   // The render reads it (and reports a failure as render.error).

@@ -4,7 +4,7 @@ import type { Article, Category } from '../../shared/records';
 import { dateTextOf } from '../../shared/format';
 import type { Site } from '../site/load-site';
 import { keptPerRecord } from '../kept/kept-per-record';
-import { listOrEmpty, type LookupScope } from '../upstream/failures';
+import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 
 /** The menu's categories by id, kept with the Site's menu (one object while its records are unchanged). */
@@ -16,7 +16,7 @@ export async function categoriesOf(articles: readonly Article[], site: Site, api
   const missing = [...new Set(articles.map((article) => article.category).filter((id): id is string => Boolean(id) && !inMenu.has(id as string)))];
   if (missing.length === 0) return inMenu;
   const known = new Map(inMenu);
-  for (const category of await listOrEmpty(lookup, 'list', () => api.categoriesByIds(missing), [])) known.set(category._id, category);
+  for (const category of await orFallback(lookup, ON_FAILURE.list, api.categoriesByIds(missing), [])) known.set(category._id, category);
   return known;
 }
 

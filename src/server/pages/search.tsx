@@ -1,7 +1,7 @@
 import { SearchPage } from '../../shared/components/Pages';
 import { badRequest } from '../http/errors';
 import { pageQuery, siteUrl } from '../rules/site-urls';
-import { listOrEmpty } from '../upstream/failures';
+import { ON_FAILURE, orFallback } from '../upstream/failures';
 import { cardsOf } from './cards';
 import type { PageLoader } from './context';
 import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';
@@ -23,7 +23,7 @@ export function searchQueryOf(raw: string | undefined): string {
 export const loadSearch: PageLoader = async ({ queryValue, site, api, lookup }) => {
   const query = searchQueryOf(queryValue('s'));
   const page = pageNumberOf(queryValue('page'));
-  const result = query ? await listOrEmpty(lookup, 'list', () => api.searchArticles(query, site.scope, page, PAGE_SIZE), { articles: [], total: 0 }) : { articles: [], total: 0 };
+  const result = query ? await orFallback(lookup, ON_FAILURE.list, api.searchArticles(query, site.scope, page, PAGE_SIZE), { articles: [], total: 0 }) : { articles: [], total: 0 };
   const pages = pageCountOf(result.total);
   assertPageExists(page, pages);
   return {

@@ -102,12 +102,3 @@ export async function orFallback<T, F>({ log, fellBack }: LookupScope, rule: Fai
     return fallback;
   }
 }
-
-/*
- * The same rules in the form the page loaders call them, with the call made inside: src/server/pages/
- * moves to `orFallback` (its answer-already-made form, one folder crossing fewer each way) once
- * other work there has landed.
- */
-export const requiredOrUnavailable = <T>(scope: LookupScope, call: () => Promise<T>): Promise<T> => orFallback(scope, ON_FAILURE.required, call());
-export const findNewOrEmpty = <T>(scope: LookupScope, call: () => Promise<readonly T[]>): Promise<readonly T[]> => orFallback(scope, ON_FAILURE.newArticles, call(), []);
-export const listOrEmpty = <T>(scope: LookupScope, part: 'menu' | 'list', call: () => Promise<T>, fallback: T): Promise<T> => orFallback(scope, ON_FAILURE[part], call(), fallback);
