@@ -69,9 +69,6 @@ class RequestView {
     private readonly observer: ArticlesObserver | undefined,
   ) {}
 
-  /** Reported by the cache: an answer was a copy older than a purge that named it. */
-  private readonly degraded = (): void => void this.scope.fellBack.add('purged');
-
   // The steps every lookup takes make no closure (a closure in a function costs its every call a
   // context): the closures are made in the steps of a miss and of the observer alone.
   lookup(name: ContentCall, args: readonly unknown[]): Promise<unknown> {
@@ -96,10 +93,11 @@ class RequestView {
   }
 
   private miss(cache: DataCache, kind: CacheKind, key: string, name: ContentCall, args: readonly unknown[]): Promise<unknown> {
-    const { budget } = this;
+    const { budget, scope } = this;
     const tagsOf = DATA_TAGS[name] as (...callArgs: readonly unknown[]) => readonly PurgeTag[];
     const bound: WaitBound = (wait) => untilSpent(name, budget, wait);
-    return cache.get(kind, key, () => this.call(name, args), { tags: () => tagsOf(...args), log: this.scope.log, bound, degraded: this.degraded });
+    // `degraded`: the answer was a copy older than a purge that named it.
+    return cache.get(kind, key, () => this.call(name, args), { tags: () => tagsOf(...args), log: scope.log, bound, degraded: () => void scope.fellBack.add('purged') });
   }
 
   /** The client's call, looked up when it is made (a test's client may change its calls). */

@@ -9,6 +9,7 @@ import express from 'express';
 import http, { type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { once } from 'node:events';
+import { Suspense, use } from 'react';
 import { queryObjects } from 'node:v8';
 import { runInThisContext } from 'node:vm';
 import { createBrotliDecompress } from 'node:zlib';
@@ -120,4 +121,67 @@ test.each([['identity'], ['br']])('a streamed page larger than the socket buffer
   expect(body.length).toBeGreaterThan(1_000_000);
   for (const i of [0, 999, 1999]) expect(body).toContain(`<p>${paragraphs[i]}</p>`);
   expect(body.endsWith('</body></html>')).toBe(true);
+});
+
+/** Waits for `answer`: a part that streams in after the shell. */
+function LatePart({ answer }: { answer: Promise<string> }) {
+  return <p>{use(answer)}</p>;
+}
+
+/** A shell of many chunks (React writes its markup in views of a few KiB), with a part that comes later. */
+function PageWithLatePart({ paragraphs, answer }: { paragraphs: readonly string[]; answer: Promise<string> }) {
+  return (
+    <html>
+      <body>
+        {paragraphs.map((text, i) => (
+          <p key={i}>{text}</p>
+        ))}
+        <Suspense fallback={<p>loading</p>}>
+          <LatePart answer={answer} />
+        </Suspense>
+        <footer>end of the shell</footer>
+      </body>
+    </html>
+  );
+}
+
+test('a streamed page: everything React writes for the shell reaches the response as one write, the late part after it', async () => {
+  const paragraphs = Array.from({ length: 40 }, (_, i) => `paragraph ${i} ${'text '.repeat(60)}`);
+  const late = Promise.withResolvers<string>();
+  const writes: string[] = [];
+  const firstWrite = Promise.withResolvers<void>();
+  const app = express();
+  const ended: Promise<void>[] = [];
+  app.get('/', (req, res) => {
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    res.write = ((...args: unknown[]) => {
+      writes.push(String(args[0]));
+      firstWrite.resolve();
+      return write(...args);
+    }) as typeof res.write;
+    ended.push(streamDocument(req, res, <PageWithLatePart paragraphs={paragraphs} answer={late.promise} />, 200, { abortAfterMs: 5000, log, nonce: 'n0nce' }));
+  });
+  server = app.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const body = new Promise<string>((resolve, reject) => {
+    http.get({ host: '127.0.0.1', port: (server?.address() as AddressInfo).port, headers: { 'accept-encoding': 'identity' } }, (response) => {
+      let text = '';
+      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      response.on('end', () => resolve(text));
+    }).on('error', reject);
+  });
+  // React writes the shell's pass at once, within onShellReady: once one write is in, the pass is over.
+  await firstWrite.promise;
+  expect(writes.length).toBe(1);
+  const [shell = ''] = writes;
+  expect(shell.length).toBeGreaterThan(10_000);
+  expect(shell).toContain(`<p>${paragraphs[0]}</p>`);
+  expect(shell).toContain(`<p>${paragraphs[39]}</p>`);
+  expect(shell).toContain('<footer>end of the shell</footer>');
+  expect(shell).not.toContain('the late part');
+  late.resolve('the late part');
+  await Promise.all(ended);
+  expect(writes.length).toBeGreaterThan(1);
+  expect(writes.slice(1).join('')).toContain('<p>the late part</p>');
+  expect(await body).toContain('<p>the late part</p>');
 });

@@ -34,6 +34,40 @@ describe('a request’s view of the content API', () => {
   }
   const cacheOf = () => createDataCache({ policies: DEFAULT_CACHE_POLICIES, maxStaleMs: 1000, failureBackoffMs: 100, log: pino({ level: 'silent' }), outage: createOutageLog({ log: pino({ level: 'silent' }), intervalMs: 60_000 }) });
 
+  /** Every call of the content API: the compiler asks for a new one here. */
+  const CALL_NAMES = Object.keys({
+    subdomainsByHost: true,
+    domainsByHost: true,
+    domainsById: true,
+    globalSetting: true,
+    categoriesByIds: true,
+    categoriesBySlug: true,
+    findNewArticles: true,
+    homeArticles: true,
+    articleBySlug: true,
+    categoryArticles: true,
+    searchArticles: true,
+  } satisfies Record<keyof ContentApi, true>) as (keyof ContentApi)[];
+
+  // A garbage-collection rule (docs/architecture.md): closures made per request were pretenured
+  // into the old generation; a view that carries only data is one small object.
+  it('is data alone: no function of its own but the observer it was handed, the same call functions for every view', () => {
+    const observer = () => undefined;
+    const viewOf = requestContentApiFor({ inner: clientOf({}), cache: cacheOf() });
+    const views = [viewOf(scope(), lasting, observer).api, viewOf(scope(), lasting).api, requestContentApiFor({ inner: clientOf({}), cache: null })(scope(), lasting, observer).api];
+    for (const view of views) {
+      const ownFunctions = Reflect.ownKeys(view).filter((key) => {
+        const own = Object.getOwnPropertyDescriptor(view, key);
+        return (typeof own?.value === 'function' && own.value !== observer) || own?.get !== undefined || own?.set !== undefined;
+      });
+      expect(ownFunctions).toEqual([]);
+    }
+    for (const name of CALL_NAMES) {
+      expect(typeof views[0]?.[name]).toBe('function');
+      for (const view of views) expect(view[name]).toBe(views[0]?.[name]);
+    }
+  });
+
   it.each([['with a data cache', true], ['without one', false]])('tells its observer the articles each answer carries, %s, search left out', async (_name, cached) => {
     const inner = clientOf({
       articleBySlug: article('a1'),
