@@ -15,10 +15,9 @@
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+import { freePorts, get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
 const DURATION_SECONDS = Number(values.duration);
@@ -31,16 +30,6 @@ if (!existsSync(path.join(root, 'dist/server/index.js')) || !existsSync(path.joi
 }
 const pinned = hasCommand('taskset');
 if (pinned) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
-
-/** n distinct free loopback ports, held open together so none is handed out twice. */
-async function freePorts(n) {
-  const servers = await Promise.all(Array.from({ length: n }, () => new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => resolve(server));
-  })));
-  const ports = servers.map((server) => server.address().port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 const [appPort, contentPort, campaignPort] = await freePorts(3);
 const APP = `http://127.0.0.1:${appPort}`;
