@@ -17,6 +17,9 @@ export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** Slugs of a stretch of load start here: every stretch asks for answers no stretch asked for. */
 const SLUGS_PER_STRETCH = 10_000_000;
 
+/** The n-th request of the long tail: `/lt-<n>-answer` on host `s<n mod hosts>.longtail.test` (the wrk script below does the same). Pure. */
+export const longTailRequest = (n, hosts) => ({ path: `/lt-${n}-answer`, host: `s${n % hosts}.longtail.test` });
+
 /** wrk's request generator: the n-th request asks for `/lt-<n>-answer` on host `s<n mod hosts>`. */
 const LUA = `local n, hosts, ua, acceptEncoding
 function init(args)
