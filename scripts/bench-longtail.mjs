@@ -23,19 +23,17 @@
  * (../shared/bench/express-react, with its node_modules), APP_PORT (4130), ER_PORT (4131),
  * API_PORT (4132).
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { benchApi, ensureBuilt, requireBenchApi, root, rssMiB, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from './lib/processes.mjs';
-import { requireWrk, runWrk } from './lib/wrk.mjs';
+import { BROWSER_ACCEPT_ENCODING, longTailLoad } from './lib/longtail.mjs';
+import { benchApi, ensureBuilt, requireBenchApi, root, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from './lib/processes.mjs';
+import { requireWrk } from './lib/wrk.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const DURATION = process.env.DURATION ?? '15s';
 const WARMUP = process.env.WARMUP ?? '5s';
 const CONNECTIONS = process.env.CONNECTIONS ?? '32';
 const HOSTS = Number(process.env.HOSTS ?? 200);
-const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 const ACCEPT_ENCODING = process.env.ACCEPT_ENCODING === 'browser' ? BROWSER_ACCEPT_ENCODING : (process.env.ACCEPT_ENCODING ?? '');
 const PAGE_CACHE_TTL_SECONDS = process.env.PAGE_CACHE_TTL_SECONDS;
 const NODE_FLAGS = (process.env.NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
@@ -44,25 +42,6 @@ const APP_PORT = Number(process.env.APP_PORT ?? 4130);
 const ER_PORT = Number(process.env.ER_PORT ?? 4131);
 const API_PORT = Number(process.env.API_PORT ?? 4132);
 const API = `http://127.0.0.1:${API_PORT}`;
-const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-/** Slugs of a stretch of load start here: every stretch asks for answers no stretch asked for. */
-const SLUGS_PER_STRETCH = 10_000_000;
-
-/** wrk's request generator: the n-th request asks for `/lt-<n>-answer` on host `s<n mod hosts>`. */
-const LUA = `local n, hosts, ua, acceptEncoding
-function init(args)
-  n = tonumber(args[1])
-  hosts = tonumber(args[2])
-  ua = args[3]
-  acceptEncoding = args[4]
-end
-function request()
-  n = n + 1
-  local headers = { ["Host"] = "s" .. (n % hosts) .. ".longtail.test", ["User-Agent"] = ua }
-  if acceptEncoding ~= nil and acceptEncoding ~= "" then headers["Accept-Encoding"] = acceptEncoding end
-  return wrk.format("GET", "/lt-" .. n .. "-answer", headers)
-end
-`;
 
 requireWrk();
 requireBenchApi();
@@ -72,26 +51,7 @@ if (!existsSync(path.join(EXPRESS_REACT_DIR, 'node_modules'))) {
 }
 ensureBuilt();
 
-const ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim());
-/** CPU time a process has used (user + system, all its threads), in ms, from /proc/<pid>/stat. */
-function cpuMsOf(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  // The fields after the command's closing parenthesis start at the third (state): utime is the 14th, stime the 15th.
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / ticksPerSecond;
-}
-
-const script = path.join(os.tmpdir(), `bench-longtail-${process.pid}.lua`);
-writeFileSync(script, LUA);
-let stretch = 0;
-/** One stretch of long-tail load on `target`; its figures, with CPU per view and RSS after. */
-function loadOnce(target, duration) {
-  stretch += 1;
-  const cpuBefore = cpuMsOf(target.process.pid);
-  const figures = runWrk(target.url, { duration, connections: CONNECTIONS, extraArgs: ['-s', script], scriptArgs: [String(stretch * SLUGS_PER_STRETCH), String(HOSTS), CHROME_UA, ACCEPT_ENCODING] });
-  const cpuMs = cpuMsOf(target.process.pid) - cpuBefore;
-  return { ...figures, cpuMsPerView: cpuMs / figures.requests, rss: rssMiB(target.process.pid) };
-}
+const longTail = longTailLoad({ connections: CONNECTIONS, hosts: HOSTS, acceptEncoding: ACCEPT_ENCODING });
 
 const [flags, entry] = [SERVER_ARGS.slice(0, -1), SERVER_ARGS.at(-1)];
 const api = start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(API_PORT), HOST: '127.0.0.1' } });
@@ -104,10 +64,10 @@ try {
   targets.push({ name: 'express-react', url: `http://127.0.0.1:${ER_PORT}`, process: start(process.execPath, [path.join(EXPRESS_REACT_DIR, 'server.mjs')], { cpu: 0, env: { NODE_ENV: 'production', PORT: String(ER_PORT), CONTENT_API_URL: API } }) });
   await waitForHttp(`${targets[0].url}/healthz`);
   await waitForHttp(`${targets[1].url}/lt-0-answer`);
-  for (const target of targets) loadOnce(target, WARMUP);
+  for (const target of targets) longTail.load(target, WARMUP);
   for (let round = 1; round <= ROUNDS; round++) {
     for (const target of targets) {
-      const row = { round, target: target.name, ...loadOnce(target, DURATION) };
+      const row = { round, target: target.name, ...longTail.load(target, DURATION) };
       rows.push(row);
       console.log(`round ${round} ${row.target}: ${Math.round(row.rps)} views/s, ${row.cpuMsPerView.toFixed(2)} ms CPU a view, p99 ${row.p99.toFixed(0)} ms, ${row.errors} failed, RSS ${row.rss.toFixed(0)} MiB`);
     }
@@ -115,6 +75,7 @@ try {
 } finally {
   for (const target of targets) await stop(target.process);
   await stop(api);
+  longTail.close();
 }
 
 const pageCache = PAGE_CACHE_TTL_SECONDS === undefined ? 'default' : PAGE_CACHE_TTL_SECONDS === '0' ? 'off' : `${PAGE_CACHE_TTL_SECONDS} s`;

@@ -4,7 +4,11 @@
  * (dist/demo/main.js) and the app in production mode against it, each a process of its own,
  * and loads the app with autocannon. Prints requests/s, p50 and p99 latency, errors and the
  * app's RSS after each run for: the warm article, home and category pages, the article with the
- * page cache off, and a cold run (a fresh process, every request an article it has never seen).
+ * page cache off, and a cold run (a fresh process, every request an answer never asked for
+ * before, all of them real pages). The cold run needs a content API that answers every slug: the
+ * side-by-side harness's fake one (an optional checkout beside this repository at
+ * ../shared/bench, as `bench:longtail` uses); without it that row is left out, saying so. Any
+ * answer that is not 2xx fails the benchmark (exit 1): a row of 404 pages measures nothing.
  *
  *   node scripts/bench.mjs [--duration 10] [--connections 32]
  *
@@ -15,16 +19,18 @@
 import autocannon from 'autocannon';
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+import { CHROME_UA, longTailRequest } from './lib/longtail.mjs';
+import { benchApi, freePorts, get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
 const DURATION_SECONDS = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const WARM_UP_SECONDS = 3;
 const ARTICLE = '/why-does-bread-go-stale';
+/** Hosts the cold run spreads over, as `bench:longtail` does. */
+const COLD_HOSTS = 200;
 
 if (!existsSync(path.join(root, 'dist/server/index.js')) || !existsSync(path.join(root, 'dist/demo/main.js'))) {
   execFileSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit' });
@@ -32,17 +38,7 @@ if (!existsSync(path.join(root, 'dist/server/index.js')) || !existsSync(path.joi
 const pinned = hasCommand('taskset');
 if (pinned) execFileSync('taskset', ['-cp', '1', String(process.pid)], { stdio: 'ignore' });
 
-/** n distinct free loopback ports, held open together so none is handed out twice. */
-async function freePorts(n) {
-  const servers = await Promise.all(Array.from({ length: n }, () => new Promise((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => resolve(server));
-  })));
-  const ports = servers.map((server) => server.address().port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
-
-const [appPort, contentPort, campaignPort] = await freePorts(3);
+const [appPort, contentPort, campaignPort, benchApiPort] = await freePorts(4);
 const APP = `http://127.0.0.1:${appPort}`;
 
 async function startApp(env = {}) {
@@ -62,9 +58,9 @@ async function startApp(env = {}) {
   return app;
 }
 
-/** One autocannon run: a fixed path, or a function giving each request's path. */
+/** One autocannon run: a fixed path (Host localhost), or a function giving each request's `{ path, headers }`. */
 function load(seconds, target) {
-  const perRequest = typeof target === 'function' ? { requests: [{ setupRequest: (request) => ({ ...request, path: target() }) }] } : {};
+  const perRequest = typeof target === 'function' ? { requests: [{ setupRequest: (request) => { const { path, headers } = target(); return { ...request, path, headers: { ...request.headers, ...headers } }; } }] } : {};
   return autocannon({
     url: `${APP}${typeof target === 'function' ? '/' : target}`,
     connections: CONNECTIONS,
@@ -85,9 +81,42 @@ async function measure(name, app, target, { warm }) {
     p50: result.latency.p50,
     p99: result.latency.p99,
     statuses: `${result['2xx']} 2xx, ${result['4xx']} 4xx, ${result['5xx']} 5xx`,
+    not2xx: result.non2xx,
     errors: result.errors + result.timeouts,
     rss: rssMiB(app.pid),
   };
+}
+
+/**
+ * Cold: a fresh process against the harness's fake content API, and every request an answer
+ * never asked for before (`bench:longtail`'s requests, over COLD_HOSTS hosts), so neither cache
+ * can answer and every answer is a real first view. One probe first: a setup that answers
+ * anything but 200 leaves the row out and fails the benchmark, saying what it got.
+ */
+async function measureCold() {
+  const api = start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(benchApiPort), HOST: '127.0.0.1' } });
+  const apiUrl = `http://127.0.0.1:${benchApiPort}`;
+  let app;
+  try {
+    await waitForHttp(`${apiUrl}/api/setting/get`);
+    app = await startApp({ CONTENT_API_URL: apiUrl, CAMPAIGN_API_URL: apiUrl });
+    const request = (n) => {
+      const { path, host } = longTailRequest(n, COLD_HOSTS);
+      return { path, headers: { host, 'user-agent': CHROME_UA } };
+    };
+    const probe = request(0);
+    const answer = await get(`${APP}${probe.path}`, probe.headers);
+    if (answer.status !== 200) {
+      console.error(`bench: the cold run's first view (${probe.headers.host}${probe.path}) answered ${answer.status}, not 200: left out`);
+      process.exitCode = 1;
+      return null;
+    }
+    let n = 0;
+    return await measure('cold (every answer new)', app, () => request(++n), { warm: false });
+  } finally {
+    if (app) await stop(app);
+    await stop(api);
+  }
 }
 
 const results = [];
@@ -114,20 +143,22 @@ try {
   results.push(await measure('article, page cache off', app, ARTICLE, { warm: true }));
   await stop(app);
 
-  // Cold: a fresh process, and every request asks for an article it has never seen (a 404
-  // page after an article lookup upstream), so neither cache can answer.
-  app = await startApp();
-  let n = 0;
-  results.push(await measure('cold (every article new)', app, () => `/cold-article-${++n}`, { warm: false }));
-  await stop(app);
+  const cold = existsSync(benchApi) ? await measureCold() : null;
+  if (cold) results.push(cold);
+  if (!existsSync(benchApi)) console.error(`bench: the cold run needs a content API that answers every slug, the side-by-side harness's fake one (${benchApi}): left out`);
 } finally {
   await stop(demo);
 }
 
-console.log(`\nnode ${process.version}, autocannon -c ${CONNECTIONS} -d ${DURATION_SECONDS} (after a ${WARM_UP_SECONDS} s warm-up for the warm runs), Host localhost on the demo data`);
-console.log(pinned ? 'app on CPU 0, autocannon and the demo backend on CPU 1\n' : 'no taskset: processes not pinned\n');
+console.log(`\nnode ${process.version}, autocannon -c ${CONNECTIONS} -d ${DURATION_SECONDS} (after a ${WARM_UP_SECONDS} s warm-up for the warm runs), Host localhost on the demo data; the cold run on the harness's fake content API over ${COLD_HOSTS} hosts`);
+console.log(pinned ? 'app on CPU 0; autocannon, the demo backend and the cold run\'s fake content API on CPU 1\n' : 'no taskset: processes not pinned\n');
 console.log('| run | req/s | p50 ms | p99 ms | answers | errors | app RSS after MiB |');
 console.log('|---|---:|---:|---:|---|---:|---:|');
 for (const r of results) {
   console.log(`| ${r.name} | ${Math.round(r.rps).toLocaleString('en')} | ${r.p50} | ${r.p99} | ${r.statuses} | ${r.errors} | ${r.rss.toFixed(1)} |`);
 }
+
+// A row of error pages measures something else than its name says: the run fails, loudly.
+const notOk = results.filter((r) => r.not2xx > 0);
+for (const r of notOk) console.error(`bench: ${r.name}: ${r.not2xx} answers were not 2xx (${r.statuses}); this row does not measure what it names`);
+if (notOk.length > 0) process.exitCode = 1;

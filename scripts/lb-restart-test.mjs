@@ -16,12 +16,12 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { build } from './build.mjs';
+import { freePorts } from './lib/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'dist/server/index.js');
@@ -49,19 +49,6 @@ function fillTemplate(template, values) {
   });
 }
 const elapsed = (since) => `${((performance.now() - since) / 1000).toFixed(1)} s`;
-
-/** n distinct free loopback ports: all held open together, so none is handed out twice. */
-async function freePorts(n) {
-  const servers = await Promise.all(
-    Array.from({ length: n }, () => new Promise((resolve) => {
-      const server = createServer();
-      server.listen(0, '127.0.0.1', () => resolve(server));
-    })),
-  );
-  const ports = servers.map((server) => server.address().port);
-  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
-  return ports;
-}
 
 const work = mkdtempSync(path.join(tmpdir(), 'lb-restart-'));
 const [lbPort, portA, portB, contentPort, campaignPort] = await freePorts(5);

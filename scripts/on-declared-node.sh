@@ -5,8 +5,14 @@
 # own Node is older, that release is fetched once from the npm registry
 # (scripts/lib/node-runtime.sh, as .ci/run does) and put first on PATH; the command then
 # replaces this script (exec), so signals reach it directly.
+#
+# .npmrc can only name this file relative to the project folder, which is where npm runs `npm
+# run` scripts but not `npx` / `npm exec` (they run in the folder you are in). So the wrapper
+# hands npm its absolute path (npm_config_script_shell outranks .npmrc): an `npx` started
+# through it, or from any script, finds it from every folder.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+export npm_config_script_shell="$here/on-declared-node.sh"
 if ! node "$here/lib/node-version.mjs" --check 2>/dev/null; then
   source "$here/lib/node-runtime.sh"
   required="$(node "$here/lib/node-version.mjs" --floor)"

@@ -1,6 +1,7 @@
 /** Small helpers the benchmark and soak scripts share: start servers, wait, read RSS. */
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
+import { createServer } from 'node:net';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,9 +18,9 @@ export const benchApi = path.resolve(root, '../shared/bench/content-api/server.m
 /**
  * How the server runs in production, read from the Dockerfile (one source): the runtime stage's
  * `ENV` lines and its `CMD` (`node <flags> dist/server/index.js`), as `node` arguments and
- * environment variables. Pure.
+ * environment variables; `dist/` paths are taken in the checkout `dir`. Pure.
  */
-export function productionCommandOf(dockerfile) {
+export function productionCommandOf(dockerfile, dir = root) {
   const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
   const env = {};
   for (const [, line] of runtime.matchAll(/^ENV (.+)$/gm)) {
@@ -29,10 +30,13 @@ export function productionCommandOf(dockerfile) {
   if (!cmd) throw new Error('no CMD in the Dockerfile');
   const [program, ...args] = JSON.parse(cmd[1]);
   if (program !== 'node') throw new Error(`the Dockerfile's CMD runs ${program}, not node`);
-  return { args: args.map((arg) => (arg.startsWith('dist/') ? path.join(root, arg) : arg)), env };
+  return { args: args.map((arg) => (arg.startsWith('dist/') ? path.join(dir, arg) : arg)), env };
 }
 
-const production = productionCommandOf(readFileSync(path.join(root, 'Dockerfile'), 'utf8'));
+/** The production command of the checkout at `dir` (its own Dockerfile and build). */
+export const productionCommandIn = (dir) => productionCommandOf(readFileSync(path.join(dir, 'Dockerfile'), 'utf8'), dir);
+
+const production = productionCommandIn(root);
 /** The Dockerfile CMD's arguments to `node` (npm start uses the same flags). */
 export const SERVER_ARGS = production.args;
 /** The Dockerfile's environment (NODE_ENV, and the allocator's settings); a script's own env goes over it. */
@@ -56,18 +60,29 @@ export function requireBenchApi() {
  * Starts a command pinned to a CPU when taskset exists. Its output goes to a file (as the
  * shared harness does), so a slow reader never holds the server's log lines in its memory.
  */
-export function start(command, args, { env = {}, cpu } = {}) {
+export function start(command, args, { env = {}, cpu, cwd } = {}) {
   const pinned = cpu !== undefined && hasCommand('taskset');
   const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'qa-sites-')), 'output.log');
   const out = openSync(logFile, 'w');
   const child = spawn(pinned ? 'taskset' : command, pinned ? ['-c', String(cpu), command, ...args] : args, {
     env: { ...process.env, ...env },
+    cwd,
     stdio: ['ignore', out, out],
   });
   closeSync(out);
   child.logFile = logFile;
   child.log = () => readFileSync(logFile, 'utf8');
   return child;
+}
+
+/** n distinct free loopback ports: all held open together, so none is handed out twice. */
+export async function freePorts(n) {
+  const servers = await Promise.all(Array.from({ length: n }, () => new Promise((resolve) => {
+    const server = createServer().listen(0, '127.0.0.1', () => resolve(server));
+  })));
+  const ports = servers.map((server) => server.address().port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 /** One GET on a fresh connection (no pooled socket that the server may have closed). */

@@ -76,7 +76,7 @@ export function unitPathFor(state: Pick<AppState, 'adUnitPath' | 'testAds'>, typ
   return state.testAds ? state.adUnitPath : `${state.adUnitPath.replace(/\/+$/, '')}/${type}`;
 }
 
-/** A slot left empty (no fill, or the library never ran): taken out, or a quiet space kept. */
+/** A slot left empty (no fill, or the library never ran): taken out, or its space kept, quiet. */
 export type EmptySlotOutcome = 'collapse' | 'quiet';
 
 export interface EmptySlotFacts {
@@ -96,8 +96,13 @@ export function emptySlotOutcome({ type, top, viewportHeight }: EmptySlotFacts):
   return isSiderail(type) || revealsOnRender(type) || top >= viewportHeight ? 'collapse' : 'quiet';
 }
 
-/** The classes styles.css gives an empty slot's container, by outcome. */
-export const EMPTY_SLOT_CLASS: Readonly<Record<EmptySlotOutcome, string>> = { collapse: 'ad-collapsed', quiet: 'ad-unfilled' };
+/**
+ * The classes the client gives a slot's container (styles.css): `filled` once an ad rendered in
+ * it (only then is it a labelled box), `collapsed` when it stays empty where taking it out
+ * moves nothing. Without either, as the server sends it, it is a quiet reserved space: so no
+ * labelled box stays where JavaScript is off or gpt.js never answers.
+ */
+export const SLOT_CLASS = { filled: 'ad-filled', collapsed: 'ad-collapsed' } as const;
 
 export interface PlanInput {
   readonly state: Pick<AppState, 'adSlots' | 'adUnitPath' | 'testAds'>;
@@ -127,21 +132,21 @@ interface AdSenseWindow {
   adsbygoogle?: unknown[] & { requestNonPersonalizedAds?: 0 | 1 };
 }
 
-/** Marks a slot's container empty (collapsed or quiet), or filled again. */
+/** Marks a slot's container filled (a labelled box), or empty (collapsed, or left quiet). */
 function markSlot(win: Window, type: AdSlotType, isEmpty: boolean): void {
   const element = win.document.getElementById(adElementId(type));
   if (!element) return;
-  element.classList.remove(...Object.values(EMPTY_SLOT_CLASS));
-  if (!isEmpty) return;
-  const outcome = emptySlotOutcome({ type, top: element.getBoundingClientRect().top, viewportHeight: win.innerHeight });
-  element.classList.add(EMPTY_SLOT_CLASS[outcome]);
+  element.classList.remove(...Object.values(SLOT_CLASS));
+  if (!isEmpty) element.classList.add(SLOT_CLASS.filled);
+  else if (emptySlotOutcome({ type, top: element.getBoundingClientRect().top, viewportHeight: win.innerHeight }) === 'collapse') element.classList.add(SLOT_CLASS.collapsed);
 }
 
 /**
  * Loads GPT (and AdSense when asked) only when the page has ad containers to fill, once consent
  * allows Google tags and the article has come first (after `load`, or as a slot comes near);
- * ads are requested non-personalised until consent grants personalisation. A slot left empty,
- * by no fill or by a library that did not load, does not stay a labelled box.
+ * ads are requested non-personalised until consent grants personalisation. A slot is a labelled
+ * box only once an ad renders in it; one left empty by no fill or a blocked library collapses
+ * where that moves nothing the visitor sees.
  */
 export function wireAds(win: Window, state: AppState, consent: Consent): void {
   const doc = win.document;

@@ -239,7 +239,7 @@ describe('a slot left empty', () => {
     await visit.page.goto(harness.url('sub.example.com', `${path}?testDisplayAd=on`));
     await gptAfterLoad(visit.page);
     const before = await slotLook(visit.page, 'ad-banner_1');
-    expect(before.label).not.toBe('none');
+    expect(before).toEqual({ display: 'flex', height: expect.any(Number), label: 'none', background: 'rgba(0, 0, 0, 0)' });
     for (const type of AD_SLOT_TYPES) await visit.page.evaluate((id) => (window as unknown as FakeWindow).__gpt?.render(id, true), `ad-${type}`);
 
     const banner = await slotLook(visit.page, 'ad-banner_1');
@@ -257,12 +257,34 @@ describe('a slot left empty', () => {
     const blocked = visit.page.waitForEvent('requestfailed', (request) => request.url() === GPT_URL);
     await visit.page.goto(harness.url('sub.example.com', '/article-1?testDisplayAd=on'));
     await blocked;
-    await visit.page.waitForFunction(() => document.getElementById('ad-banner_1')?.classList.contains('ad-unfilled'));
+    await visit.page.waitForFunction(() => document.getElementById('ad-banner_3')?.classList.contains('ad-collapsed'));
     expect((await slotLook(visit.page, 'ad-banner_1')).label).toBe('none');
     expect((await slotLook(visit.page, 'ad-banner_3')).display).toBe('none');
     expect(await layoutShifts(visit.page)).toBe(0);
     // The one console line is the browser's own, about the blocked request.
     expect(await harness.closeVisits()).toEqual([expect.stringContaining(`ERR_BLOCKED_BY_CLIENT.Inspector (${GPT_URL})`)]);
+  });
+
+  it.each(AD_ROUTES)('%s with JavaScript off: every slot a quiet space (no label, no box), the banners keeping their height', async (path) => {
+    const { page } = await harness.open({ viewport: { width: 1600, height: 700 }, javaScriptEnabled: false });
+    await page.goto(harness.url('sub.example.com', `${path}?testDisplayAd=on`));
+    for (const type of ['banner_1', 'banner_3', 'siderail_left'] as const) {
+      const look = await slotLook(page, `ad-${type}`);
+      expect({ type, label: look.label, background: look.background }).toEqual({ type, label: 'none', background: 'rgba(0, 0, 0, 0)' });
+    }
+    expect((await slotLook(page, 'ad-banner_1')).height).toBeGreaterThanOrEqual(280);
+  });
+
+  it('gpt.js never answers: no labelled box once the page has done all it does, and CLS stays 0', async () => {
+    const visit = await harness.open({ viewport: { width: 1600, height: 700 } });
+    await visit.page.addInitScript(observeLayoutShifts);
+    const gptAsked = new Promise<void>((resolve) => void visit.context.route(GPT_URL, () => resolve()));
+    const pixel = visit.page.waitForRequest((request) => request.url().endsWith(PIXEL_PATH));
+    await visit.page.goto(harness.url('sub.example.com', '/article-1?testDisplayAd=on'));
+    await Promise.all([gptAsked, pixel]);
+    for (const type of ['banner_1', 'banner_3', 'siderail_left'] as const) expect((await slotLook(visit.page, `ad-${type}`)).label).toBe('none');
+    expect((await slotLook(visit.page, 'ad-banner_1')).background).toBe('rgba(0, 0, 0, 0)');
+    expect(await layoutShifts(visit.page)).toBe(0);
   });
 
   it('filled: the box stays where it was (nothing moves)', async () => {

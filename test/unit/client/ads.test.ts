@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { JSDOM } from 'jsdom';
-import { ADSENSE_URL, EMPTY_SLOT_CLASS, GPT_URL, emptySlotOutcome, siderailQuery, sizeMappingFor, sizesFor, slotPlans, unitPathFor, wireAds } from '../../../src/client/ads';
+import { ADSENSE_URL, GPT_URL, SLOT_CLASS, emptySlotOutcome, siderailQuery, sizeMappingFor, sizesFor, slotPlans, unitPathFor, wireAds } from '../../../src/client/ads';
 import { AD_SLOT_TYPES, TEST_AD_UNIT_PATH, type AdSlotType } from '../../../src/shared/ads';
 import type { AppState } from '../../../src/shared/app-state';
 import { closeTestWindows, testWindow } from './window';
@@ -257,15 +257,19 @@ describe('wireAds', () => {
     expect(scriptsOf(document)).toEqual([GPT_URL, ADSENSE_URL]);
   });
 
-  it('an empty render leaves no labelled box: a quiet space (in view here) or collapsed (fixed), undone by a fill', () => {
+  it('a slot becomes a labelled box (filled) only once an ad renders in it; an empty render keeps a quiet space (in view here) or collapses (fixed)', () => {
     const { window, document } = testWindow(shellPage(['banner_1', 'siderail_left']), { matching: ['(min-width: 1537px)'] });
     wireAds(window, state({ adSlots: ['banner_1', 'siderail_left'] }), testConsent());
     const gpt = installFakeGpt(window);
     const classes = (type: AdSlotType) => [...(document.getElementById(`ad-${type}`) as HTMLElement).classList];
+    expect([classes('banner_1'), classes('siderail_left')]).toEqual([[], []]);
     gpt.render('ad-banner_1', true);
     gpt.render('ad-siderail_left', true);
-    expect([classes('banner_1'), classes('siderail_left')]).toEqual([[EMPTY_SLOT_CLASS.quiet], [EMPTY_SLOT_CLASS.collapse]]);
+    expect([classes('banner_1'), classes('siderail_left')]).toEqual([[], [SLOT_CLASS.collapsed]]);
     gpt.render('ad-banner_1', false);
+    gpt.render('ad-siderail_left', false);
+    expect([classes('banner_1'), classes('siderail_left')]).toEqual([[SLOT_CLASS.filled], [SLOT_CLASS.filled]]);
+    gpt.render('ad-banner_1', true);
     expect(classes('banner_1')).toEqual([]);
   });
 
@@ -275,8 +279,8 @@ describe('wireAds', () => {
     wireAds(window, state({ adSlots: ['banner_1', 'popup'] }), testConsent());
     await afterLoadAndIdle(window);
     document.querySelector(`script[src="${GPT_URL}"]`)?.dispatchEvent(new (window as unknown as typeof globalThis).Event('error'));
-    expect(document.getElementById('ad-banner_1')?.classList.contains(EMPTY_SLOT_CLASS.quiet)).toBe(true);
-    expect(document.getElementById('ad-popup')?.classList.contains(EMPTY_SLOT_CLASS.collapse)).toBe(true);
+    expect(document.getElementById('ad-banner_1')?.classList.contains(SLOT_CLASS.filled)).toBe(false);
+    expect(document.getElementById('ad-popup')?.classList.contains(SLOT_CLASS.collapsed)).toBe(true);
   });
 
   it('requests non-personalised ads (GPT and AdSense) until consent grants personalisation', async () => {
