@@ -19,10 +19,11 @@
  *   it outlives the young collections (issue 25, docs/performance.md).
  */
 import { AsyncResource } from 'node:async_hooks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ERRORS, plainErrorAnswer, sendPlainError } from '../http/errors';
 import type { Metrics } from '../observability/metrics';
+import type { EnvelopedRequest, Requested } from '../request/envelope';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
 
@@ -36,19 +37,19 @@ export const START_BUDGET_MS = 40;
 const SHED_LOG_INTERVAL_MS = 10_000;
 
 /**
- * Requests that never wait nor count: the static assets (files on disk). The health probes
- * never reach admission (probes.ts answers them first). Pure.
+ * Requests that never wait nor count: the static assets (files on disk), by the site's own path
+ * the envelope worked out (request/envelope.ts). The health probes never reach admission
+ * (probes.ts answers them first). Pure.
  */
-export function bypassesAdmission(url: string | undefined, basePath: string): boolean {
-  return (url?.split('?', 1)[0] ?? '').startsWith(`${basePath}/assets/`);
+export function bypassesAdmission(requested: Pick<Requested, 'sitePath'>): boolean {
+  return requested.sitePath?.startsWith('/assets/') === true;
 }
 
-/** Options for requests of type Req (the listener's: with their envelope, request/envelope.ts). */
-export interface AdmissionOptions<Req extends IncomingMessage = IncomingMessage> {
+/** Options for requests of type Req (with their envelope, request/envelope.ts). */
+export interface AdmissionOptions<Req extends EnvelopedRequest = EnvelopedRequest> {
   readonly maxInFlight: number;
   readonly maxQueued: number;
   readonly maxWaitMs: number;
-  readonly basePath: string;
   /** Headers every answer carries (security headers). */
   readonly staticHeaders: readonly (readonly [string, string])[];
   readonly metrics: Metrics;
@@ -66,7 +67,7 @@ export interface AdmissionOptions<Req extends IncomingMessage = IncomingMessage>
   readonly clock?: () => number;
 }
 
-export interface Admission<Req extends IncomingMessage = IncomingMessage> {
+export interface Admission<Req extends EnvelopedRequest = EnvelopedRequest> {
   /** True while no request may start: the page cache then answers with a stale page rather than wait to refresh it. */
   readonly full: boolean;
   /** Starts the request now, or once a slot is free; or answers 503 (queue full, or waited too long). */
@@ -79,7 +80,7 @@ interface Waiting {
   readonly timer: NodeJS.Timeout;
 }
 
-export function createAdmission<Req extends IncomingMessage = IncomingMessage>(options: AdmissionOptions<Req>): Admission<Req> {
+export function createAdmission<Req extends EnvelopedRequest = EnvelopedRequest>(options: AdmissionOptions<Req>): Admission<Req> {
   const now = options.now ?? Date.now;
   const overloaded = plainErrorAnswer('OVERLOADED', options.staticHeaders.flat());
   let inFlight = 0;
@@ -164,7 +165,7 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
       return inFlight >= options.maxInFlight;
     },
     enter(req, res, start) {
-      if (bypassesAdmission(req.url, options.basePath)) return start();
+      if (bypassesAdmission(req.envelope)) return start();
       if (queue.length === 0 && mayStart()) return run(res, start);
       // Requests that only wait for the next turn (a slot is free for each) never count as queued.
       if (queue.length >= options.maxQueued + Math.max(0, options.maxInFlight - inFlight)) return shed(req, res);
