@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
     : undefined;
   // Prometheus and the probes need few sockets; their own cap keeps them apart from the public one.
-  const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler(prometheus.registry, readiness, purge), config.keepAliveTimeoutMs).server;
+  const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler({ registry: prometheus.registry, readiness, purge, logger, metrics }), config.keepAliveTimeoutMs).server;
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));

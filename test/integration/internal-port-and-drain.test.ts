@@ -12,7 +12,8 @@ import { guardConnections } from '../../src/server/edge/connection-guard';
 import { drainable } from '../../src/server/edge/drain';
 import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
 import { createMetricsPortServer, METRICS_PORT_MAX_CONNECTIONS, metricsPortHandler } from '../../src/server/edge/metrics-port';
-import { createPrometheusMetrics } from '../../src/server/observability/metrics';
+import { pino } from 'pino';
+import { createPrometheusMetrics, noMetrics } from '../../src/server/observability/metrics';
 import { trustFunctionOf } from '../../src/server/request/peer-trust';
 import { firstAnswer, loopbackSockets, untilClosed } from '../support/loopback-sockets';
 
@@ -21,7 +22,7 @@ const PROBE = 'GET /healthz HTTP/1.1\r\nHost: internal\r\n\r\n';
 
 describe('the metrics port', () => {
   const metricsPort = async () => {
-    const { server } = createMetricsPortServer(metricsPortHandler(createPrometheusMetrics({ version: 't', commit: 't' }).registry, { ready: true }), 60_000);
+    const { server } = createMetricsPortServer(metricsPortHandler({ registry: createPrometheusMetrics({ version: 't', commit: 't' }).registry, readiness: { ready: true }, logger: pino({ enabled: false }), metrics: noMetrics }), 60_000);
     return listening(server);
   };
 

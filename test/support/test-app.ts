@@ -149,7 +149,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   // As index.ts wires it: the purge drops entries of the very caches the app answers from.
   const purge = config.purgeToken ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: dataCache ?? null, pageCache: options.pageCache ?? null }), logger, metrics }) : undefined;
-  const internal = metricsPortHandler(new Registry(), readiness, purge);
+  const internal = metricsPortHandler({ registry: new Registry(), readiness, purge, logger, metrics });
   const setUpstreamTimeout = (ms: number, calls?: readonly UpstreamCall[]): void => {
     content.set(ms, calls);
     campaign.set(ms, calls);

@@ -7,7 +7,8 @@
  * 503 at once: clients that retry a 503 at once (a flood, a balancer's retries) would otherwise
  * come back thousands of times a second and crowd out every other answer, /healthz included.
  * Only when the queue is full, or a request has waited its time, is it answered 503 by Node
- * alone, without the middleware chain.
+ * alone, without the middleware chain, and finished as every request is (its access-log line and
+ * its observation, request/envelope.ts).
  *
  * Starts in one turn of the event loop are bounded too, however many slots are free; the rest
  * start in the next turns, after Node has read its sockets again (decision 0270):
@@ -22,8 +23,8 @@ import { AsyncResource } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ERRORS, plainErrorAnswer, sendPlainError } from '../http/errors';
-import type { Metrics } from '../observability/metrics';
-import type { EnvelopedRequest, Requested } from '../request/envelope';
+import { finishRequest, type EnvelopedRequest, type Requested } from '../request/envelope';
+import { SITE_LABEL, type Metrics } from '../observability/metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
 
@@ -88,7 +89,8 @@ export function createAdmission<Req extends EnvelopedRequest = EnvelopedRequest>
   let shedSinceLogged = 0;
   let loggedAt = -Infinity;
 
-  function shed(req: Req, res: ServerResponse): void {
+  /** The 503, finished as every request is (request/envelope.ts): by the route it asked for, before any site was resolved. */
+  function shed(req: Req, res: ServerResponse, startedAt: number): void {
     if (options.answerInstead?.(req, res)) return;
     options.metrics.countShed();
     shedSinceLogged += 1;
@@ -97,7 +99,8 @@ export function createAdmission<Req extends EnvelopedRequest = EnvelopedRequest>
       loggedAt = now();
       shedSinceLogged = 0;
     }
-    sendPlainError(res, overloaded, req.method);
+    sendPlainError(res, { ...overloaded, headers: [...overloaded.headers, 'x-request-id', req.envelope.reqId] }, req.method);
+    finishRequest(options, req, startedAt, { labels: { route: req.envelope.route.rule.name, site: SITE_LABEL.none }, status: overloaded.status });
   }
 
   const startsPerTurn = options.startsPerTurn ?? STARTS_PER_TURN;
@@ -166,9 +169,10 @@ export function createAdmission<Req extends EnvelopedRequest = EnvelopedRequest>
     },
     enter(req, res, start) {
       if (bypassesAdmission(req.envelope)) return start();
+      const startedAt = performance.now();
       if (queue.length === 0 && mayStart()) return run(res, start);
       // Requests that only wait for the next turn (a slot is free for each) never count as queued.
-      if (queue.length >= options.maxQueued + Math.max(0, options.maxInFlight - inFlight)) return shed(req, res);
+      if (queue.length >= options.maxQueued + Math.max(0, options.maxInFlight - inFlight)) return shed(req, res, startedAt);
       const entry: Waiting = {
         res,
         // Started later from another request's end: bound to its own arrival's async context,
@@ -176,7 +180,7 @@ export function createAdmission<Req extends EnvelopedRequest = EnvelopedRequest>
         start: AsyncResource.bind(start),
         timer: setTimeout(() => {
           dropFromQueue(entry);
-          shed(req, res);
+          shed(req, res, startedAt);
         }, options.maxWaitMs),
       };
       queue.push(entry);

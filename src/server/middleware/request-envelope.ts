@@ -7,7 +7,7 @@
  * of the throughput of an uncached page.
  */
 import type { RequestHandler } from 'express';
-import { finishRequest, type Requested, type RequestRecorder } from '../request/envelope';
+import { finishWhenDone, type Requested, type RequestRecorder } from '../request/envelope';
 import { SITE_LABEL } from '../observability/metrics';
 import type { DocumentName, RouteName } from '../rules/routes';
 import type { Site } from '../site/load-site';
@@ -44,23 +44,18 @@ export function requestEnvelope(recorder: RequestRecorder): RequestHandler {
     const { reqId } = req.envelope;
     res.setHeader('x-request-id', reqId);
     req.log = recorder.logger.child({ reqId });
-    let finished = false;
-    const complete = () => {
-      if (finished) return;
-      finished = true;
-      // As far as the request got: the line names the site once host resolution ran.
+    // As far as the request got: the line names the site once host resolution ran.
+    finishWhenDone(recorder, req, res, started, (aborted) => {
       const { host, siteKey, site, fellBack, route } = res.locals;
-      finishRequest(recorder, req, started, {
+      return {
         labels: { route: routeLabelOf(req.envelope, route?.rule.name), site: siteLabelOf(site) },
         status: res.statusCode,
         site: host && siteKey ? { host, siteKey } : undefined,
         settingSource: site?.source,
         fellBack: fellBack?.size ? [...fellBack] : undefined,
-        aborted: !res.writableFinished,
-      });
-    };
-    res.once('finish', complete);
-    res.once('close', complete);
+        aborted,
+      };
+    });
     next();
   };
 }

@@ -17,7 +17,7 @@ export type CacheOutcome = 'hit' | 'miss' | 'stale';
 export interface RequestObservation {
   /** A route-table name, or one of the few fixed names of requests answered before it. */
   readonly route: string;
-  /** A site key of a configured site, or SITE_LABEL.global / SITE_LABEL.none. */
+  /** A site key of a configured site, or one of SITE_LABEL's reserved values. */
   readonly site: string;
   /** The status code, or 'aborted' when the client left before the answer was complete. */
   readonly status: number | 'aborted';
@@ -52,8 +52,8 @@ export interface PrometheusMetrics extends Metrics {
   readonly registry: Registry;
 }
 
-/** Site label values that no site key can take (site keys are DNS labels). */
-export const SITE_LABEL = { global: '_global', none: '_none', other: '_other' } as const;
+/** Site label values that no site key can take (site keys are DNS labels); `_metrics_port`: that port's own answers, for no site. */
+export const SITE_LABEL = { global: '_global', none: '_none', other: '_other', metricsPort: '_metrics_port' } as const;
 
 /** More distinct site keys than this are counted under SITE_LABEL.other (the reserved labels are not counted). */
 export const MAX_SITE_LABELS = 500;

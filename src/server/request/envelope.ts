@@ -7,7 +7,7 @@
  * (finishRequest). The Host, X-Forwarded-Host and X-Forwarded-Proto headers are read here and
  * nowhere else.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
@@ -160,6 +160,8 @@ export interface RequestEnd {
   readonly fellBack?: readonly string[] | undefined;
   /** The client left before the answer was complete. */
   readonly aborted?: boolean;
+  /** Set on the metrics port's answers (edge/metrics-port.ts): the line says which port answered. */
+  readonly port?: 'metrics';
 }
 
 /**
@@ -173,6 +175,7 @@ export function finishRequest(to: RequestRecorder, req: EnvelopedRequest, starte
   // One shape for every way; pino leaves the fields that are undefined out of the line.
   logRequestCompleted(to.logger, {
     reqId: req.envelope.reqId,
+    port: end.port,
     host: end.site?.host,
     siteKey: end.site?.siteKey,
     method: req.method,
@@ -184,4 +187,20 @@ export function finishRequest(to: RequestRecorder, req: EnvelopedRequest, starte
     aborted: end.aborted ? true : undefined,
     responseTime: Math.round(seconds * 1000),
   });
+}
+
+/**
+ * Finishes a request once its answer is done (`finish`) or the client left first (`close`),
+ * whichever comes first: for a way whose answer ends later than it is handed over (the Express
+ * chain, the metrics port). `endOf` says how far the request got by then.
+ */
+export function finishWhenDone(to: RequestRecorder, req: EnvelopedRequest, res: ServerResponse, startedAt: number, endOf: (aborted: boolean) => RequestEnd): void {
+  let finished = false;
+  const complete = () => {
+    if (finished) return;
+    finished = true;
+    finishRequest(to, req, startedAt, endOf(!res.writableFinished));
+  };
+  res.once('finish', complete);
+  res.once('close', complete);
 }
