@@ -7,7 +7,8 @@ import type { Registry } from 'prom-client';
 import { SITE_LABEL } from '../observability/metrics';
 import { envelopeRequest, finishWhenDone, type FrontDoorSettings, type RequestRecorder } from '../request/envelope';
 import { trustFunctionOf } from '../request/peer-trust';
-import { guardConnections, type ConnectionGuard } from './connection-guard';
+import { FIRST_REQUEST_DEADLINE_MS, guardConnections, perPeerShareOf, type ConnectionGuard } from './connection-guard';
+import { createRefusalReport } from './refusal-report';
 import { createLimitedServer, REQUEST_TIMEOUTS } from './listeners';
 import { plainErrorAnswer, sendPlainError, type ErrorCode } from '../http/errors';
 import { PURGE_PATH } from '../purge/purge-request';
@@ -75,13 +76,29 @@ export function metricsPortHandler(deps: MetricsPortDeps): RequestListener {
  */
 export const METRICS_PORT_MAX_CONNECTIONS = 64;
 
+/** What the metrics port's server is built with. */
+export interface MetricsPortServerOptions extends RequestRecorder {
+  readonly keepAliveTimeoutMs: number;
+  /** METRICS_PORT_MAX_CONNECTIONS unless a test sets another. */
+  readonly cap?: number;
+}
+
 /**
  * The metrics port's server, with the public port's defences (connection-guard.ts): a first-request
  * deadline, a share of the cap per peer, the oldest idle socket giving way at the cap. Without
  * them 64 idle keep-alive sockets of one client held the port, and the probes got resets
- * (issue 46). No peer is trusted here: Prometheus and the kubelet connect directly.
+ * (issue 46). No peer is trusted here: Prometheus and the kubelet connect directly. What it
+ * refuses (connections, requests its parser cannot take) is reported as the public port's
+ * refusals are (refusal-report.ts), under `port: "metrics"`.
  */
-export function createMetricsPortServer(handler: RequestListener, keepAliveTimeoutMs: number, cap = METRICS_PORT_MAX_CONNECTIONS): { readonly server: Server; readonly guard: ConnectionGuard } {
-  const server = createLimitedServer(handler, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs, maxConnections: cap });
-  return { server, guard: guardConnections(server, { cap, trust: trustFunctionOf(false) }) };
+export function createMetricsPortServer(handler: RequestListener, options: MetricsPortServerOptions): { readonly server: Server; readonly guard: ConnectionGuard } {
+  const cap = options.cap ?? METRICS_PORT_MAX_CONNECTIONS;
+  const limits = { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: options.keepAliveTimeoutMs, maxConnections: cap };
+  const onRefused = createRefusalReport({
+    logger: options.logger,
+    metrics: options.metrics,
+    settings: { port: 'metrics', maxConnections: cap, perAddressShare: perPeerShareOf(cap), firstRequestDeadlineMs: FIRST_REQUEST_DEADLINE_MS, headersTimeoutMs: limits.headersTimeoutMs, requestTimeoutMs: limits.requestTimeoutMs, trustProxy: false },
+  });
+  const server = createLimitedServer(handler, limits, onRefused);
+  return { server, guard: guardConnections(server, { cap, trust: trustFunctionOf(false), onRefused }) };
 }
