@@ -156,7 +156,7 @@ async function main(): Promise<void> {
   // are answered too.
   // With PURGE_TOKEN (which needs METRICS_PORT), POST /purge there too: editors' changes show at once.
   const purge = config.purgeToken
-    ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
+    ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
     : undefined;
   // Prometheus and the probes need few sockets; their own cap keeps them apart from the public one.
   const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler({ registry: prometheus.registry, readiness, purge, logger, metrics }), { keepAliveTimeoutMs: config.keepAliveTimeoutMs, logger, metrics }).server;

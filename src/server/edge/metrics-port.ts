@@ -31,6 +31,12 @@ export type MetricsPortRoute = 'metrics' | 'purge' | ProbeName | 'unrouted';
  */
 const METRICS_PORT_FRONT_DOOR: FrontDoorSettings = { trust: trustFunctionOf(false), defaultSiteKey: '', basePath: '' };
 
+/** True when the request says a body follows its headers (RFC 9112, 6.3). Pure. */
+export function declaresBody(req: Pick<IncomingMessage, 'headers'>): boolean {
+  const length = req.headers['content-length'];
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
+}
+
 /**
  * The metrics port: GET /metrics in the Prometheus text format, and the same /healthz and
  * /readyz as the public port, so probes keep working when the public port is saturated; with
@@ -47,6 +53,9 @@ export function metricsPortHandler(deps: MetricsPortDeps): RequestListener {
     const probe = probeOf(req.method, path);
     const route: MetricsPortRoute = path === PURGE_PATH ? 'purge' : (probe ?? (path === '/metrics' ? 'metrics' : 'unrouted'));
     res.setHeader('x-request-id', req.envelope.reqId);
+    // Only POST /purge reads a body, for METRICS_PORT_BODY_TIMEOUT_MS at most: a body still to come
+    // after any answer would otherwise be read and dropped on a kept socket for as long as it trickles.
+    if (declaresBody(req)) res.setHeader('connection', 'close');
     finishWhenDone(deps, req, res, started, (aborted) => ({ labels: { route, site: SITE_LABEL.metricsPort }, status: res.statusCode, aborted, port: 'metrics' }));
     const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
     const answerError = (code: ErrorCode) => sendPlainError(res, plainErrorAnswer(code), req.method);
