@@ -96,7 +96,6 @@ export function createServerSetup(deps: AppDeps): ServerSetup {
     maxInFlight: deps.config.maxInFlightRequests,
     maxQueued: deps.config.maxQueuedRequests,
     maxWaitMs: deps.config.maxQueueWaitMs,
-    basePath: deps.config.basePath,
     staticHeaders: shared.securityHeaders,
     metrics,
     logger: deps.logger,
@@ -144,7 +143,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
 
   app.use(staticHeaders(shared.securityHeaders));
   // The request id on the answer, req.log, and the access-log line and metrics when it is done.
-  app.use(requestEnvelope({ logger, metrics: deps.metrics ?? noMetrics }, basePath));
+  app.use(requestEnvelope({ logger, metrics: deps.metrics ?? noMetrics }));
 
   // Under BASE_PATH, everything after this step sees the site's own path (the prefix taken off).
   if (basePath) app.use(basePathScope(basePath));

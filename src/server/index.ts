@@ -130,13 +130,14 @@ async function main(): Promise<void> {
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
   // SIGTERM's drain holds requests for a moment while the listener closes (edge/drain.ts).
   const drain = drainable(setup.listener);
-  const server: Server = createLimitedServer(drain.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections });
-  // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap.
+  // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap;
+  // every connection closed by these rules, and every request the parser refused, is reported.
   const onRefused = createRefusalReport({
     logger,
     metrics,
-    settings: { maxConnections, perAddressShare: perPeerShareOf(maxConnections), firstRequestDeadlineMs: FIRST_REQUEST_DEADLINE_MS, trustProxy: config.trustProxy },
+    settings: { port: 'public', maxConnections, perAddressShare: perPeerShareOf(maxConnections), firstRequestDeadlineMs: FIRST_REQUEST_DEADLINE_MS, headersTimeoutMs: REQUEST_TIMEOUTS.headersTimeoutMs, requestTimeoutMs: REQUEST_TIMEOUTS.requestTimeoutMs, trustProxy: config.trustProxy },
   });
+  const server: Server = createLimitedServer(drain.listener, { ...REQUEST_TIMEOUTS, keepAliveTimeoutMs: config.keepAliveTimeoutMs, maxConnections }, onRefused);
   const guard = guardConnections(server, { cap: maxConnections, trust: trustFunctionOf(config.trustProxy), onRefused });
   server.listen(config.port, config.host);
   server.on('listening', () => {
@@ -155,10 +156,10 @@ async function main(): Promise<void> {
   // are answered too.
   // With PURGE_TOKEN (which needs METRICS_PORT), POST /purge there too: editors' changes show at once.
   const purge = config.purgeToken
-    ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
+    ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
     : undefined;
   // Prometheus and the probes need few sockets; their own cap keeps them apart from the public one.
-  const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler(prometheus.registry, readiness, purge), config.keepAliveTimeoutMs).server;
+  const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler({ registry: prometheus.registry, readiness, purge, logger, metrics }), { keepAliveTimeoutMs: config.keepAliveTimeoutMs, logger, metrics }).server;
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));

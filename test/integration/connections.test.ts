@@ -5,10 +5,11 @@
  */
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Server } from 'node:http';
+import { pino } from 'pino';
 import request from 'supertest';
 import { connectionCapOf, createLimitedServer, openFilesSoftLimitOf, RESERVED_DESCRIPTORS, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
 import { metricsPortHandler } from '../../src/server/edge/metrics-port';
-import { createPrometheusMetrics } from '../../src/server/observability/metrics';
+import { createPrometheusMetrics, noMetrics } from '../../src/server/observability/metrics';
 
 const LIMITS = { headersTimeoutMs: 150, requestTimeoutMs: 300, keepAliveTimeoutMs: 150, maxConnections: 3, checkIntervalMs: 25 };
 
@@ -70,7 +71,7 @@ describe('connection limits', () => {
   it('sockets past the cap are closed at once; the metrics port still answers the probes', async () => {
     const server = hello();
     const port = await listening(server);
-    const probes = await listening(createLimitedServer(metricsPortHandler(createPrometheusMetrics({ version: 't', commit: 't' }).registry, { ready: true }), LIMITS));
+    const probes = await listening(createLimitedServer(metricsPortHandler({ registry: createPrometheusMetrics({ version: 't', commit: 't' }).registry, readiness: { ready: true }, logger: pino({ enabled: false }), metrics: noMetrics }), LIMITS));
     const accepted = new Promise<void>((resolve) => {
       let count = 0;
       server.on('connection', () => {

@@ -12,18 +12,46 @@ import { guardConnections } from '../../src/server/edge/connection-guard';
 import { drainable } from '../../src/server/edge/drain';
 import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
 import { createMetricsPortServer, METRICS_PORT_MAX_CONNECTIONS, metricsPortHandler } from '../../src/server/edge/metrics-port';
-import { createPrometheusMetrics } from '../../src/server/observability/metrics';
+import { createLogger } from '../../src/server/observability/logger';
+import { createPrometheusMetrics, noMetrics } from '../../src/server/observability/metrics';
 import { trustFunctionOf } from '../../src/server/request/peer-trust';
+import { captureLogs } from '../support/logs';
 import { firstAnswer, loopbackSockets, untilClosed } from '../support/loopback-sockets';
 
 const { listening, open } = loopbackSockets();
 const PROBE = 'GET /healthz HTTP/1.1\r\nHost: internal\r\n\r\n';
 
 describe('the metrics port', () => {
+  const logs = captureLogs();
+  const refused: string[] = [];
+  beforeEach(() => {
+    logs.clear();
+    refused.length = 0;
+  });
   const metricsPort = async () => {
-    const { server } = createMetricsPortServer(metricsPortHandler(createPrometheusMetrics({ version: 't', commit: 't' }).registry, { ready: true }), 60_000);
+    const logger = createLogger('info', logs);
+    const metrics = { ...noMetrics, countRefusedConnection: (reason: string, port: string) => refused.push(`${port} ${reason}`) };
+    const { server } = createMetricsPortServer(metricsPortHandler({ registry: createPrometheusMetrics({ version: 't', commit: 't' }).registry, readiness: { ready: true }, logger, metrics }), { keepAliveTimeoutMs: 60_000, logger, metrics });
     return listening(server);
   };
+
+  it('reports what it refuses as the public port does: a connection past one address\'s share, a request whose headers are too large', async () => {
+    const port = await metricsPort();
+    for (let n = 0; n < 16; n++) await open(port, '127.0.0.3');
+    const greedy = await open(port, '127.0.0.3');
+    expect(await untilClosed(greedy)).toEqual({ text: '', reset: false });
+    const oversize = await open(port, '127.0.0.4');
+    const answer = untilClosed(oversize);
+    oversize.write(`GET /metrics HTTP/1.1\r\nHost: internal\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect((await answer).text).toMatch(/^HTTP\/1\.1 431 /);
+    expect(refused).toEqual(['metrics per_address_share', 'metrics headers_too_large']);
+    const lines = logs.events('connection.refused');
+    expect(lines).toEqual([
+      expect.objectContaining({ level: 40, port: 'metrics', reason: 'per_address_share', peer: '127.0.0.3', refused: 1, maxConnections: METRICS_PORT_MAX_CONNECTIONS }),
+      expect.objectContaining({ level: 30, port: 'metrics', reason: 'headers_too_large', peer: '127.0.0.4', refused: 1 }),
+    ]);
+    expect(lines.some((line) => line.err !== undefined || String(line.msg).includes('\n'))).toBe(false);
+  });
 
   it('answers a probe while its whole cap is held by idle keep-alive sockets', async () => {
     const port = await metricsPort();

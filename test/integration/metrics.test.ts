@@ -1,6 +1,7 @@
 /** Request and upstream metrics through HTTP, read from the app instance's own registry. */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { pino } from 'pino';
 import request from 'supertest';
 import { metricsPortHandler } from '../../src/server/edge/metrics-port';
 import { createPrometheusMetrics, type PrometheusMetrics } from '../../src/server/observability/metrics';
@@ -71,7 +72,7 @@ describe('the metrics port', () => {
   let base: string;
   const readiness = { ready: true };
   beforeAll(async () => {
-    server = createServer(metricsPortHandler(metrics.registry, readiness));
+    server = createServer(metricsPortHandler({ registry: metrics.registry, readiness, logger: pino({ enabled: false }), metrics }));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -322,10 +322,11 @@ describe('start-up', () => {
         sockets.push(socket);
         await once(socket, 'connect');
       }
-      expect(JSON.parse(await refusedLine)).toMatchObject({ level: 40, reason: 'per_address_share', peer: '127.0.0.1', refused: 1, setting: 'MAX_CONNECTIONS', perAddressShare: 16, maxConnections: 128, trustProxy: false });
+      expect(JSON.parse(await refusedLine)).toMatchObject({ level: 40, port: 'public', reason: 'per_address_share', peer: '127.0.0.1', refused: 1, setting: 'MAX_CONNECTIONS', perAddressShare: 16, maxConnections: 128, trustProxy: false });
       const metrics = await request(`http://127.0.0.1:${metricsPort}`).get('/metrics');
-      expect(metrics.text).toMatch(/^connections_refused_total\{reason="per_address_share"\} 1$/m);
-      expect(metrics.text).toMatch(/^connections_refused_total\{reason="cap"\} 0$/m);
+      expect(metrics.text).toMatch(/^connections_refused_total\{reason="per_address_share",port="public"\} 1$/m);
+      expect(metrics.text).toMatch(/^connections_refused_total\{reason="cap",port="public"\} 0$/m);
+      expect(metrics.text).toMatch(/^connections_refused_total\{reason="per_address_share",port="metrics"\} 0$/m);
       child.kill('SIGTERM');
       expect(await exitOf(child)).toBe(0);
     } finally {

@@ -148,8 +148,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     sitemapUrlLimit: options.sitemapUrlLimit,
   });
   // As index.ts wires it: the purge drops entries of the very caches the app answers from.
-  const purge = config.purgeToken ? purgeRoute({ token: config.purgeToken, purge: createPurger({ dataCache: dataCache ?? null, pageCache: options.pageCache ?? null }), logger, metrics }) : undefined;
-  const internal = metricsPortHandler(new Registry(), readiness, purge);
+  const purge = config.purgeToken ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: createPurger({ dataCache: dataCache ?? null, pageCache: options.pageCache ?? null }), logger, metrics }) : undefined;
+  const internal = metricsPortHandler({ registry: new Registry(), readiness, purge, logger, metrics });
   const setUpstreamTimeout = (ms: number, calls?: readonly UpstreamCall[]): void => {
     content.set(ms, calls);
     campaign.set(ms, calls);

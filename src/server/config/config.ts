@@ -60,6 +60,8 @@ export interface Config {
   readonly basePath: string;
   /** Bearer token of POST /purge on the metrics port; undefined: the route does not exist (purge/). */
   readonly purgeToken: string | undefined;
+  /** How long a request body on the metrics port (POST /purge's) may take to arrive; a slower one gets a 408. */
+  readonly metricsPortBodyTimeoutMs: number;
   /** Data and page cache lifetimes: `short` (edits show within minutes) or `long` (edits are purged). */
   readonly cacheLifetimes: CacheLifetimes;
 }
@@ -237,6 +239,8 @@ const environment = z.object({
   PAGE_CACHE_STALE_SECONDS: optional(wholeNumber(0, 24 * 3600)),
   BASE_PATH: variable(basePath, ''),
   PURGE_TOKEN: optional(purgeToken),
+  // A CMS sends its purge body in milliseconds; a client trickling one must not hold a metrics-port socket.
+  METRICS_PORT_BODY_TIMEOUT_MS: variable(wholeNumber(1, 60_000), 5000),
   CACHE_LIFETIMES: variable(z.enum(['short', 'long'], { error: (issue) => `must be short or long ${got(issue.input)}` }), 'short'),
 });
 
@@ -324,6 +328,7 @@ export function loadConfig(raw: Env): Config {
     pageCacheStaleSeconds: env.PAGE_CACHE_STALE_SECONDS ?? pageCacheDefaults.stale,
     basePath: env.BASE_PATH,
     purgeToken: env.PURGE_TOKEN,
+    metricsPortBodyTimeoutMs: env.METRICS_PORT_BODY_TIMEOUT_MS,
     cacheLifetimes: env.CACHE_LIFETIMES,
   });
 }

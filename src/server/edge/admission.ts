@@ -7,7 +7,8 @@
  * 503 at once: clients that retry a 503 at once (a flood, a balancer's retries) would otherwise
  * come back thousands of times a second and crowd out every other answer, /healthz included.
  * Only when the queue is full, or a request has waited its time, is it answered 503 by Node
- * alone, without the middleware chain.
+ * alone, without the middleware chain, and finished as every request is (its access-log line and
+ * its observation, request/envelope.ts).
  *
  * Starts in one turn of the event loop are bounded too, however many slots are free; the rest
  * start in the next turns, after Node has read its sockets again (decision 0270):
@@ -19,10 +20,11 @@
  *   it outlives the young collections (issue 25, docs/performance.md).
  */
 import { AsyncResource } from 'node:async_hooks';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ERRORS, plainErrorAnswer, sendPlainError } from '../http/errors';
-import type { Metrics } from '../observability/metrics';
+import { finishRequest, type EnvelopedRequest, type Requested } from '../request/envelope';
+import { SITE_LABEL, type Metrics } from '../observability/metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
 
@@ -36,19 +38,19 @@ export const START_BUDGET_MS = 40;
 const SHED_LOG_INTERVAL_MS = 10_000;
 
 /**
- * Requests that never wait nor count: the static assets (files on disk). The health probes
- * never reach admission (probes.ts answers them first). Pure.
+ * Requests that never wait nor count: the static assets (files on disk), by the site's own path
+ * the envelope worked out (request/envelope.ts). The health probes never reach admission
+ * (probes.ts answers them first). Pure.
  */
-export function bypassesAdmission(url: string | undefined, basePath: string): boolean {
-  return (url?.split('?', 1)[0] ?? '').startsWith(`${basePath}/assets/`);
+export function bypassesAdmission(requested: Pick<Requested, 'sitePath'>): boolean {
+  return requested.sitePath?.startsWith('/assets/') === true;
 }
 
-/** Options for requests of type Req (the listener's: with their envelope, request/envelope.ts). */
-export interface AdmissionOptions<Req extends IncomingMessage = IncomingMessage> {
+/** Options for requests of type Req (with their envelope, request/envelope.ts). */
+export interface AdmissionOptions<Req extends EnvelopedRequest = EnvelopedRequest> {
   readonly maxInFlight: number;
   readonly maxQueued: number;
   readonly maxWaitMs: number;
-  readonly basePath: string;
   /** Headers every answer carries (security headers). */
   readonly staticHeaders: readonly (readonly [string, string])[];
   readonly metrics: Metrics;
@@ -66,7 +68,7 @@ export interface AdmissionOptions<Req extends IncomingMessage = IncomingMessage>
   readonly clock?: () => number;
 }
 
-export interface Admission<Req extends IncomingMessage = IncomingMessage> {
+export interface Admission<Req extends EnvelopedRequest = EnvelopedRequest> {
   /** True while no request may start: the page cache then answers with a stale page rather than wait to refresh it. */
   readonly full: boolean;
   /** Starts the request now, or once a slot is free; or answers 503 (queue full, or waited too long). */
@@ -79,7 +81,7 @@ interface Waiting {
   readonly timer: NodeJS.Timeout;
 }
 
-export function createAdmission<Req extends IncomingMessage = IncomingMessage>(options: AdmissionOptions<Req>): Admission<Req> {
+export function createAdmission<Req extends EnvelopedRequest = EnvelopedRequest>(options: AdmissionOptions<Req>): Admission<Req> {
   const now = options.now ?? Date.now;
   const overloaded = plainErrorAnswer('OVERLOADED', options.staticHeaders.flat());
   let inFlight = 0;
@@ -87,7 +89,8 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
   let shedSinceLogged = 0;
   let loggedAt = -Infinity;
 
-  function shed(req: Req, res: ServerResponse): void {
+  /** The 503, finished as every request is (request/envelope.ts): by the route it asked for, before any site was resolved. */
+  function shed(req: Req, res: ServerResponse, startedAt: number): void {
     if (options.answerInstead?.(req, res)) return;
     options.metrics.countShed();
     shedSinceLogged += 1;
@@ -96,7 +99,8 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
       loggedAt = now();
       shedSinceLogged = 0;
     }
-    sendPlainError(res, overloaded, req.method);
+    sendPlainError(res, { ...overloaded, headers: [...overloaded.headers, 'x-request-id', req.envelope.reqId] }, req.method);
+    finishRequest(options, req, startedAt, { labels: { route: req.envelope.route.rule.name, site: SITE_LABEL.none }, status: overloaded.status });
   }
 
   const startsPerTurn = options.startsPerTurn ?? STARTS_PER_TURN;
@@ -164,10 +168,11 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
       return inFlight >= options.maxInFlight;
     },
     enter(req, res, start) {
-      if (bypassesAdmission(req.url, options.basePath)) return start();
+      if (bypassesAdmission(req.envelope)) return start();
+      const startedAt = performance.now();
       if (queue.length === 0 && mayStart()) return run(res, start);
       // Requests that only wait for the next turn (a slot is free for each) never count as queued.
-      if (queue.length >= options.maxQueued + Math.max(0, options.maxInFlight - inFlight)) return shed(req, res);
+      if (queue.length >= options.maxQueued + Math.max(0, options.maxInFlight - inFlight)) return shed(req, res, startedAt);
       const entry: Waiting = {
         res,
         // Started later from another request's end: bound to its own arrival's async context,
@@ -175,7 +180,7 @@ export function createAdmission<Req extends IncomingMessage = IncomingMessage>(o
         start: AsyncResource.bind(start),
         timer: setTimeout(() => {
           dropFromQueue(entry);
-          shed(req, res);
+          shed(req, res, startedAt);
         }, options.maxWaitMs),
       };
       queue.push(entry);

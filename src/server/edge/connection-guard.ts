@@ -21,6 +21,7 @@ import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { peerIsTrusted, type TrustFunction } from '../request/peer-trust';
 import type { RefusalReason } from '../rules/connection-refusals';
+import type { OnRefused } from './listeners';
 
 /** A new connection's first request headers must be complete by then. */
 export const FIRST_REQUEST_DEADLINE_MS = 3_000;
@@ -36,7 +37,7 @@ export interface GuardOptions {
   readonly trust: TrustFunction;
   readonly firstRequestDeadlineMs?: number;
   /** Told of every connection the guard closes, so that none goes unseen (refusal-report.ts). */
-  readonly onRefused?: (reason: RefusalReason, peer: string) => void;
+  readonly onRefused?: OnRefused;
 }
 
 /** Where a socket is: connected without a complete request yet, serving one, or idle between requests. */

@@ -14,10 +14,9 @@ export interface ProbeAnswer {
 /** The two probes, at the root of both ports (never under BASE_PATH). */
 export type ProbeName = 'healthz' | 'readyz';
 
-/** The probe a request asks for: GET or HEAD of exactly its path, any query; undefined when it is none. Pure. */
-export function probeOf(method: string | undefined, url: string | undefined): ProbeName | undefined {
+/** The probe a request asks for: GET or HEAD of exactly its path (the envelope's targetPath: any query); undefined when it is none. Pure. */
+export function probeOf(method: string | undefined, path: string): ProbeName | undefined {
   if (method !== 'GET' && method !== 'HEAD') return undefined;
-  const path = url?.split('?', 1)[0];
   return path === '/healthz' ? 'healthz' : path === '/readyz' ? 'readyz' : undefined;
 }
 

@@ -6,7 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Socket } from 'node:net';
 import { rawErrorAnswer, type ErrorCode } from '../http/errors';
+import type { RefusalReason } from '../rules/connection-refusals';
 
 export interface ConnectionLimits {
   /** A client that has not sent its complete headers by then gets a 408 and is closed. */
@@ -48,12 +50,16 @@ export function connectionCapOf(configured: number, openFilesLimit: number | und
   return Math.max(1, Math.min(configured, openFilesLimit - RESERVED_DESCRIPTORS));
 }
 
-/** Node's own answers to a request its parser refused, by error code; 400 for the rest. */
-const CLIENT_ERROR_ANSWER: Readonly<Record<string, ErrorCode>> = {
-  HPE_HEADER_OVERFLOW: 'HEADERS_TOO_LARGE',
-  HPE_CHUNK_EXTENSIONS_OVERFLOW: 'CHUNK_EXTENSIONS_TOO_LARGE',
-  ERR_HTTP_REQUEST_TIMEOUT: 'REQUEST_TIMEOUT',
+/** Node's own answers to a request its parser refused, by error code, and the refusal each is reported as; a 400 for the rest. */
+const CLIENT_ERROR_ANSWER: Readonly<Record<string, { readonly answer: ErrorCode; readonly reason: RefusalReason }>> = {
+  HPE_HEADER_OVERFLOW: { answer: 'HEADERS_TOO_LARGE', reason: 'headers_too_large' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { answer: 'CHUNK_EXTENSIONS_TOO_LARGE', reason: 'chunk_extensions_too_large' },
+  ERR_HTTP_REQUEST_TIMEOUT: { answer: 'REQUEST_TIMEOUT', reason: 'request_timeout' },
 };
+const UNPARSABLE: (typeof CLIENT_ERROR_ANSWER)[string] = { answer: 'UNPARSABLE_REQUEST', reason: 'bad_request' };
+
+/** Told of every request the parser refused and the server answered, so that none goes unseen (refusal-report.ts). */
+export type OnRefused = (reason: RefusalReason, peer: string) => void;
 
 /** How long a refused client may go on sending before its socket is closed. */
 export const CLIENT_ERROR_DRAIN_MS = 1_000;
@@ -66,19 +72,21 @@ export const CLIENT_ERROR_DRAIN_MS = 1_000;
  * for at most CLIENT_ERROR_DRAIN_MS. A socket whose response is in progress is only destroyed
  * (a status line there would corrupt it), as Node does.
  */
-function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, responding: WeakSet<Duplex>): void {
+function answerClientError(error: NodeJS.ErrnoException, socket: Duplex, responding: WeakSet<Duplex>, onRefused: OnRefused | undefined): void {
   // The parser reports every further chunk of a refused request again: the answer is on its way.
   if (socket.writableEnded) return;
   if (!socket.writable || responding.has(socket)) {
     socket.destroy();
     return;
   }
-  socket.end(rawErrorAnswer(CLIENT_ERROR_ANSWER[error.code ?? ''] ?? 'UNPARSABLE_REQUEST'));
+  const refusal = CLIENT_ERROR_ANSWER[error.code ?? ''] ?? UNPARSABLE;
+  socket.end(rawErrorAnswer(refusal.answer));
   setTimeout(() => socket.destroy(), CLIENT_ERROR_DRAIN_MS).unref();
+  onRefused?.(refusal.reason, (socket as Partial<Socket>).remoteAddress ?? '');
 }
 
-/** A node:http server with these limits; it does not listen yet. */
-export function createLimitedServer(listener: RequestListener, limits: ConnectionLimits): Server {
+/** A node:http server with these limits; it does not listen yet. `onRefused` hears of each request its parser refused. */
+export function createLimitedServer(listener: RequestListener, limits: ConnectionLimits, onRefused?: OnRefused): Server {
   const server = createServer(
     {
       headersTimeout: limits.headersTimeoutMs,
@@ -94,6 +102,6 @@ export function createLimitedServer(listener: RequestListener, limits: Connectio
     responding.add(req.socket);
     res.once('close', () => responding.delete(req.socket));
   });
-  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, responding));
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => answerClientError(error, socket, responding, onRefused));
   return server;
 }

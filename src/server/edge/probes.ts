@@ -21,7 +21,7 @@ export interface ProbeDeps extends RequestRecorder {
 export function createProbeAnswering(deps: ProbeDeps): (req: EnvelopedRequest, res: ServerResponse) => boolean {
   const headers = [...deps.staticHeaders.flat(), 'cache-control', 'no-store', 'content-type', 'text/plain; charset=utf-8'];
   return function answerProbe(req, res) {
-    const probe = probeOf(req.method, req.url);
+    const probe = probeOf(req.method, req.envelope.targetPath);
     if (!probe) return false;
     const started = performance.now();
     const answer = probeAnswerOf(probe, deps.readiness);

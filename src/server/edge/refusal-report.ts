@@ -1,11 +1,13 @@
 /**
- * A refused connection is never silent: each one is counted (connections_refused_total) and,
- * per reason, one `connection.refused` line a minute at most says how many, the last peer and
- * the setting that decided it (rules/connection-refusals.ts).
+ * A refused connection or request is never silent, on either port: each one is counted
+ * (connections_refused_total, by reason and port) and, per reason, one `connection.refused` line
+ * a minute at most says how many, the port, the last peer and the setting that decided it
+ * (rules/connection-refusals.ts).
  */
 import type { Logger } from 'pino';
 import type { Metrics } from '../observability/metrics';
 import { refusalLineOf, type RefusalReason, type RefusalSettings } from '../rules/connection-refusals';
+import type { OnRefused } from './listeners';
 
 /** At most one line per reason in this time; the metric counts every refusal. */
 export const REFUSAL_LOG_INTERVAL_MS = 60_000;
@@ -17,12 +19,12 @@ export interface RefusalReportOptions {
   readonly now?: () => number;
 }
 
-/** The guard's onRefused. */
-export function createRefusalReport(options: RefusalReportOptions): (reason: RefusalReason, peer: string) => void {
+/** The onRefused of one port's guard and server (connection-guard.ts, listeners.ts). */
+export function createRefusalReport(options: RefusalReportOptions): OnRefused {
   const now = options.now ?? Date.now;
   const sinceLogged = new Map<RefusalReason, { refused: number; loggedAt: number }>();
   return (reason, peer) => {
-    options.metrics.countRefusedConnection(reason);
+    options.metrics.countRefusedConnection(reason, options.settings.port);
     const entry = sinceLogged.get(reason) ?? { refused: 0, loggedAt: -Infinity };
     entry.refused += 1;
     sinceLogged.set(reason, entry);

@@ -50,6 +50,8 @@ export const ERRORS = {
   PURGE_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'missing or wrong bearer token', challenge: 'Bearer', log: { level: 'warn', event: 'purge.refused' } },
   /** An oversized or malformed body; the message says what is wrong with it. */
   PURGE_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed purge request', log: { level: 'warn', event: 'purge.refused' } },
+  /** A body not complete within METRICS_PORT_BODY_TIMEOUT_MS; the message names the bound. */
+  PURGE_BODY_TIMEOUT: { status: 408, title: 'Request Timeout', message: 'the body did not arrive in time', log: { level: 'warn', event: 'purge.refused' } },
   // A request Node's parser refused (edge/listeners.ts): a bare status line, its title the reason phrase.
   HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', message: 'Request Header Fields Too Large' },
   CHUNK_EXTENSIONS_TOO_LARGE: { status: 413, title: 'Payload Too Large', message: 'Payload Too Large' },

@@ -37,7 +37,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
         res.locals.upstream?.keepSources();
         // Kept once rendered: by then the steps after this one have set the site and its purge keys.
         return cache.store(key, html, {
-          labels: { route: routeLabelOf(req.path, route.rule.name), site: siteLabelOf(res.locals.site) },
+          labels: { route: routeLabelOf(req.envelope, route.rule.name), site: siteLabelOf(res.locals.site) },
           contentSecurityPolicy,
           purgeKeys: res.locals.purgeKeys?.surrogateKey(),
           renderedSince,

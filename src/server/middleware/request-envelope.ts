@@ -7,8 +7,7 @@
  * of the throughput of an uncached page.
  */
 import type { RequestHandler } from 'express';
-import { targetInsideBasePath } from '../../shared/base-path';
-import { finishRequest, type RequestRecorder } from '../request/envelope';
+import { finishWhenDone, type Requested, type RequestRecorder } from '../request/envelope';
 import { SITE_LABEL } from '../observability/metrics';
 import type { DocumentName, RouteName } from '../rules/routes';
 import type { Site } from '../site/load-site';
@@ -16,9 +15,13 @@ import type { Site } from '../site/load-site';
 /** Requests answered before the route table: health checks, assets, and the rest (405, 400). */
 export type EarlyRoute = 'healthz' | 'readyz' | 'assets' | 'unrouted';
 
-/** The route label: the route table's name, else one of the few fixed early names. Pure. */
-export function routeLabelOf(path: string, routeName: RouteName | DocumentName | undefined): RouteName | DocumentName | EarlyRoute {
+/**
+ * The route label: the route table's name, else one of the few fixed early names, by the paths
+ * the envelope worked out (the site's own path for the assets, the target's outside BASE_PATH). Pure.
+ */
+export function routeLabelOf(requested: Pick<Requested, 'targetPath' | 'sitePath'>, routeName: RouteName | DocumentName | undefined): RouteName | DocumentName | EarlyRoute {
   if (routeName) return routeName;
+  const path = requested.sitePath ?? requested.targetPath;
   if (path === '/healthz') return 'healthz';
   if (path === '/readyz') return 'readyz';
   if (path.startsWith('/assets/')) return 'assets';
@@ -35,32 +38,24 @@ export function siteLabelOf(site: Site | undefined): string {
 }
 
 /** Times every request from its first middleware to its last byte (or the client leaving), and finishes it once (request/envelope.ts). */
-export function requestEnvelope(recorder: RequestRecorder, basePath: string): RequestHandler {
+export function requestEnvelope(recorder: RequestRecorder): RequestHandler {
   return function openEnvelope(req, res, next) {
     const started = performance.now();
     const { reqId } = req.envelope;
     res.setHeader('x-request-id', reqId);
     req.log = recorder.logger.child({ reqId });
-    // Read now: a mounted handler (/assets) strips its mount path from req.url while it runs.
-    // The site's own path (assets) under the base path; the health checks at the root.
-    const routePath = targetInsideBasePath(basePath, req.path) ?? req.path;
-    let finished = false;
-    const complete = () => {
-      if (finished) return;
-      finished = true;
-      // As far as the request got: the line names the site once host resolution ran.
+    // As far as the request got: the line names the site once host resolution ran.
+    finishWhenDone(recorder, req, res, started, (aborted) => {
       const { host, siteKey, site, fellBack, route } = res.locals;
-      finishRequest(recorder, req, started, {
-        labels: { route: routeLabelOf(routePath, route?.rule.name), site: siteLabelOf(site) },
+      return {
+        labels: { route: routeLabelOf(req.envelope, route?.rule.name), site: siteLabelOf(site) },
         status: res.statusCode,
         site: host && siteKey ? { host, siteKey } : undefined,
         settingSource: site?.source,
         fellBack: fellBack?.size ? [...fellBack] : undefined,
-        aborted: !res.writableFinished,
-      });
-    };
-    res.once('finish', complete);
-    res.once('close', complete);
+        aborted,
+      };
+    });
     next();
   };
 }

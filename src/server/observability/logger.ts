@@ -77,6 +77,8 @@ export function requestIdOf(header: string | string[] | undefined, peerIsTrusted
  */
 export interface RequestLine {
   readonly reqId: string;
+  /** `metrics` when the metrics port answered (absent: the public port). */
+  readonly port?: 'metrics' | undefined;
   /** The host and site key, once the way that answered resolved them. */
   readonly host?: string | undefined;
   readonly siteKey?: string | undefined;

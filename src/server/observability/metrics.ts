@@ -8,7 +8,7 @@ import type { BuildInfo } from './build-info';
 import type { UpstreamOutcome } from '../upstream/http';
 import type { PurgeRequest } from '../purge/purge-request';
 import type { PurgeResult } from '../purge/purger';
-import { REFUSAL_REASONS, type RefusalReason } from '../rules/connection-refusals';
+import { REFUSAL_REASONS, REFUSING_PORTS, type RefusalReason, type RefusingPort } from '../rules/connection-refusals';
 
 type PurgeScope = PurgeRequest['scope'];
 
@@ -17,7 +17,7 @@ export type CacheOutcome = 'hit' | 'miss' | 'stale';
 export interface RequestObservation {
   /** A route-table name, or one of the few fixed names of requests answered before it. */
   readonly route: string;
-  /** A site key of a configured site, or SITE_LABEL.global / SITE_LABEL.none. */
+  /** A site key of a configured site, or one of SITE_LABEL's reserved values. */
   readonly site: string;
   /** The status code, or 'aborted' when the client left before the answer was complete. */
   readonly status: number | 'aborted';
@@ -32,8 +32,8 @@ export interface Metrics {
   countCache(kind: string, outcome: CacheOutcome): void;
   /** One request answered 503 at once because too many were in progress (admission.ts). */
   countShed(): void;
-  /** One connection the public port's guard closed, by reason (connection-guard.ts). */
-  countRefusedConnection(reason: RefusalReason): void;
+  /** One connection a port's guard closed, or one request its parser refused, by reason and port (refusal-report.ts). */
+  countRefusedConnection(reason: RefusalReason, port: RefusingPort): void;
   /** One purge (POST /purge) and what it dropped. */
   countPurge(scope: PurgeScope, dropped: PurgeResult): void;
 }
@@ -52,8 +52,8 @@ export interface PrometheusMetrics extends Metrics {
   readonly registry: Registry;
 }
 
-/** Site label values that no site key can take (site keys are DNS labels). */
-export const SITE_LABEL = { global: '_global', none: '_none', other: '_other' } as const;
+/** Site label values that no site key can take (site keys are DNS labels); `_metrics_port`: that port's own answers, for no site. */
+export const SITE_LABEL = { global: '_global', none: '_none', other: '_other', metricsPort: '_metrics_port' } as const;
 
 /** More distinct site keys than this are counted under SITE_LABEL.other (the reserved labels are not counted). */
 export const MAX_SITE_LABELS = 500;
@@ -109,12 +109,12 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
 
   const refusedConnections = new Counter({
     name: 'connections_refused_total',
-    help: 'Connections the public port closed before serving them: per_address_share, cap, first_request_timeout',
-    labelNames: ['reason'] as const,
+    help: 'Connections a port closed before serving them, and requests its parser refused, by reason and port (public, metrics)',
+    labelNames: ['reason', 'port'] as const,
     registers,
   });
-  // Each reason's series exists from the start at 0, so that an alert on its rate sees the first refusal.
-  for (const reason of REFUSAL_REASONS) refusedConnections.inc({ reason }, 0);
+  // Each series exists from the start at 0, so that an alert on its rate sees the first refusal.
+  for (const port of REFUSING_PORTS) for (const reason of REFUSAL_REASONS) refusedConnections.inc({ reason, port }, 0);
 
   const purges = new Counter({
     name: 'cache_purges_total',
@@ -153,8 +153,8 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     countShed() {
       shedRequests.inc();
     },
-    countRefusedConnection(reason) {
-      refusedConnections.inc({ reason });
+    countRefusedConnection(reason, port) {
+      refusedConnections.inc({ reason, port });
     },
     countPurge(scope, dropped) {
       purges.inc({ scope });

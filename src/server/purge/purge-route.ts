@@ -1,7 +1,7 @@
 /**
  * POST /purge on the metrics port (docs/interface.md, Content updates (purge)): a bearer token compared
- * in constant time, a bounded JSON body, then one purge, one `cache.purged` line and its metric.
- * A request that is refused (401, 400) drops nothing. The public port never routes here.
+ * in constant time, a JSON body bounded in bytes and in time, then one purge, one `cache.purged` line
+ * and its metric. A request that is refused (401, 400, 408) drops nothing. The public port never routes here.
  * Refused tokens are logged at most once a minute, with the client's address and how many
  * there were: whoever guesses cannot flood the log.
  */
@@ -27,6 +27,8 @@ const LOGGED_SLUGS = 20;
 
 export interface PurgeRouteDeps {
   readonly token: string;
+  /** How long the body may take to arrive (METRICS_PORT_BODY_TIMEOUT_MS); then a 408 and the connection closes. */
+  readonly bodyTimeoutMs: number;
   readonly purge: Purger;
   readonly logger: Logger;
   /** Where the purge is counted (observability/metrics.ts). */
@@ -46,19 +48,28 @@ function send(res: ServerResponse, answer: ReturnType<typeof jsonAnswer>): void 
   res.writeHead(answer.status, answer.headers).end(answer.body);
 }
 
-/** The whole body, or null past MAX_BODY_BYTES (once the rest is read and dropped, up to MAX_DISCARDED_BYTES). */
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
+/** The whole body; or why it was not read: over MAX_BODY_BYTES (once the rest is read and dropped, up to MAX_DISCARDED_BYTES), or not complete within `timeoutMs`. */
+function readBody(req: IncomingMessage, timeoutMs: number): Promise<Buffer | 'too_large' | 'timed_out'> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    // A client that sends the headers, then trickles the body or never sends it, holds no socket past this.
+    const deadline = setTimeout(() => resolve('timed_out'), timeoutMs);
+    const settle = (read: Buffer | 'too_large') => {
+      clearTimeout(deadline);
+      resolve(read);
+    };
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY_BYTES) chunks.push(chunk);
       else if (size - chunk.length <= MAX_BODY_BYTES) chunks.length = 0;
-      if (size > MAX_DISCARDED_BYTES) resolve(null);
+      if (size > MAX_DISCARDED_BYTES) settle('too_large');
     });
-    req.on('end', () => resolve(size > MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
-    req.on('error', reject);
+    req.on('end', () => settle(size > MAX_BODY_BYTES ? 'too_large' : Buffer.concat(chunks)));
+    req.on('error', (error) => {
+      clearTimeout(deadline);
+      reject(error);
+    });
   });
 }
 
@@ -80,10 +91,10 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
   const expected = digest(deps.token);
   const now = deps.now ?? Date.now;
   let unauthorized = { count: 0, loggedAt: Number.NEGATIVE_INFINITY };
-  const refuseBody = (res: ServerResponse, reason: string, headers: Record<string, string>) => {
-    const { status, log } = ERRORS.PURGE_BAD_REQUEST;
+  const refuseBody = (res: ServerResponse, code: 'PURGE_BAD_REQUEST' | 'PURGE_BODY_TIMEOUT', reason: string, headers: Record<string, string>) => {
+    const { status, log } = ERRORS[code];
     deps.logger[log.level]({ event: log.event, status, reason }, `purge refused: ${reason}`);
-    send(res, jsonErrorAnswer('PURGE_BAD_REQUEST', reason, headers));
+    send(res, jsonErrorAnswer(code, reason, headers));
   };
   /** One line per interval at most: the refusals since the last line, and the latest client's address. */
   const refuseToken = (req: IncomingMessage, res: ServerResponse) => {
@@ -105,12 +116,16 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
       refuseToken(req, res);
       return;
     }
-    readBody(req).then(
+    readBody(req, deps.bodyTimeoutMs).then(
       (body) => {
-        const request = body === null ? { error: `the body is over ${MAX_BODY_BYTES} bytes` } : purgeRequestOf(parsedJson(body));
+        if (body === 'timed_out') {
+          refuseBody(res, 'PURGE_BODY_TIMEOUT', `the body did not arrive within ${deps.bodyTimeoutMs} ms`, { connection: 'close' });
+          return;
+        }
+        const request = body === 'too_large' ? { error: `the body is over ${MAX_BODY_BYTES} bytes` } : purgeRequestOf(parsedJson(body));
         if ('error' in request) {
           // A body still coming (past MAX_DISCARDED_BYTES) is not waited for: the connection closes after the answer.
-          refuseBody(res, request.error, req.complete ? {} : { connection: 'close' });
+          refuseBody(res, 'PURGE_BAD_REQUEST', request.error, req.complete ? {} : { connection: 'close' });
           return;
         }
         const startedAt = performance.now();

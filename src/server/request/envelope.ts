@@ -7,7 +7,7 @@
  * (finishRequest). The Host, X-Forwarded-Host and X-Forwarded-Proto headers are read here and
  * nowhere else.
  */
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
@@ -36,6 +36,10 @@ export interface RequestAddress extends SiteAddress {
 
 /** What a request asks for, worked out once from its host, scheme and target (requestedOf). */
 export interface Requested {
+  /** The target's path, without its query. */
+  readonly targetPath: string;
+  /** The site's own path: the target's path with BASE_PATH taken off; null outside BASE_PATH. */
+  readonly sitePath: string | null;
   /** null: the host is missing, malformed or repeated (a 400 page, middleware/host.ts). */
   readonly address: RequestAddress | null;
   /** The target's query, parsed as Express's `simple` query parser does (node:querystring). */
@@ -77,7 +81,7 @@ export function forwardedOverHttp(forwardedProto: string | string[] | undefined)
 
 /**
  * What a request asks for, from the raw host (undefined: none), the visitor's scheme and the
- * target (origin-form, request-target.ts): the host normalized once (rules/host.ts), the origin
+ * target (origin-form, request-target.ts): the path split from the query once, the host normalized once (rules/host.ts), the origin
  * built once (rules/site-urls.ts), the query parsed once, the route matched once and the
  * page-cache key made once. The fast path and the Express chain both read these. Pure.
  */
@@ -87,9 +91,12 @@ export function requestedOf(request: { readonly rawHost: string | undefined; rea
   const { target } = request;
   const queryStart = target.indexOf('?');
   const query = parseQuery(queryStart < 0 ? '' : target.slice(queryStart + 1));
-  const path = targetInsideBasePath(settings.basePath, queryStart < 0 ? target : target.slice(0, queryStart));
-  if (path === null) return { address, query, route: NOT_FOUND_ROUTE, pageCacheKey: null };
+  const targetPath = queryStart < 0 ? target : target.slice(0, queryStart);
+  const path = targetInsideBasePath(settings.basePath, targetPath);
+  if (path === null) return { targetPath, sitePath: null, address, query, route: NOT_FOUND_ROUTE, pageCacheKey: null };
   return {
+    targetPath,
+    sitePath: path,
     address,
     query,
     route: matchRoute(path, query.s !== undefined),
@@ -105,7 +112,7 @@ export function requestEnvelopeOf(req: IncomingMessage, settings: FrontDoorSetti
   const own = (req.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
   const protocol = firstValueOf(forwardedProto) || own;
   const target = req.url ?? '/';
-  const { address, query, route, pageCacheKey } = requestedOf({ rawHost: hostSource.value, protocol, target }, settings);
+  const { targetPath, sitePath, address, query, route, pageCacheKey } = requestedOf({ rawHost: hostSource.value, protocol, target }, settings);
   return {
     reqId: requestIdOf(req.headers['x-request-id'], trusted),
     hostSource,
@@ -113,6 +120,8 @@ export function requestEnvelopeOf(req: IncomingMessage, settings: FrontDoorSetti
     protocol,
     forwardedOverHttp: forwardedOverHttp(forwardedProto),
     logPath: logPathOf(target),
+    targetPath,
+    sitePath,
     address,
     query,
     route,
@@ -151,6 +160,8 @@ export interface RequestEnd {
   readonly fellBack?: readonly string[] | undefined;
   /** The client left before the answer was complete. */
   readonly aborted?: boolean;
+  /** Set on the metrics port's answers (edge/metrics-port.ts): the line says which port answered. */
+  readonly port?: 'metrics';
 }
 
 /**
@@ -164,6 +175,7 @@ export function finishRequest(to: RequestRecorder, req: EnvelopedRequest, starte
   // One shape for every way; pino leaves the fields that are undefined out of the line.
   logRequestCompleted(to.logger, {
     reqId: req.envelope.reqId,
+    port: end.port,
     host: end.site?.host,
     siteKey: end.site?.siteKey,
     method: req.method,
@@ -175,4 +187,20 @@ export function finishRequest(to: RequestRecorder, req: EnvelopedRequest, starte
     aborted: end.aborted ? true : undefined,
     responseTime: Math.round(seconds * 1000),
   });
+}
+
+/**
+ * Finishes a request once its answer is done (`finish`) or the client left first (`close`),
+ * whichever comes first: for a way whose answer ends later than it is handed over (the Express
+ * chain, the metrics port). `endOf` says how far the request got by then.
+ */
+export function finishWhenDone(to: RequestRecorder, req: EnvelopedRequest, res: ServerResponse, startedAt: number, endOf: (aborted: boolean) => RequestEnd): void {
+  let finished = false;
+  const complete = () => {
+    if (finished) return;
+    finished = true;
+    finishRequest(to, req, startedAt, endOf(!res.writableFinished));
+  };
+  res.once('finish', complete);
+  res.once('close', complete);
 }

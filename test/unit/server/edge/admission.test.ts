@@ -4,20 +4,25 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pino } from 'pino';
 import { bypassesAdmission, createAdmission } from '../../../../src/server/edge/admission';
 import { noMetrics } from '../../../../src/server/observability/metrics';
+import { requestedOf, requestEnvelopeOf } from '../../../../src/server/request/envelope';
+import { trustFunctionOf } from '../../../../src/server/request/peer-trust';
 
 describe('bypassesAdmission', () => {
+  /** What the envelope works out of a target (request/envelope.ts). */
+  const requestedAt = (target: string, basePath = '') => requestedOf({ rawHost: 'example.com', protocol: 'https', target }, { defaultSiteKey: 'main', basePath });
+
   it('lets the assets through, with or without a query', () => {
-    expect(bypassesAdmission('/assets/client-X.js', '')).toBe(true);
-    expect(bypassesAdmission('/assets/client-X.js?v=1', '')).toBe(true);
-    expect(bypassesAdmission('/answers/assets/client-X.js', '/answers')).toBe(true);
+    expect(bypassesAdmission(requestedAt('/assets/client-X.js'))).toBe(true);
+    expect(bypassesAdmission(requestedAt('/assets/client-X.js?v=1'))).toBe(true);
+    expect(bypassesAdmission(requestedAt('/answers/assets/client-X.js', '/answers'))).toBe(true);
   });
 
   it('counts pages, documents, look-alike paths and the probes (answered before admission, probes.ts)', () => {
-    expect(bypassesAdmission('/', '')).toBe(false);
-    expect(bypassesAdmission('/healthz', '')).toBe(false);
-    expect(bypassesAdmission('/assets-guide', '')).toBe(false);
-    expect(bypassesAdmission('/assets/client-X.js', '/answers')).toBe(false);
-    expect(bypassesAdmission(undefined, '')).toBe(false);
+    expect(bypassesAdmission(requestedAt('/'))).toBe(false);
+    expect(bypassesAdmission(requestedAt('/healthz'))).toBe(false);
+    expect(bypassesAdmission(requestedAt('/assets-guide'))).toBe(false);
+    expect(bypassesAdmission(requestedAt('/assets/client-X.js', '/answers'))).toBe(false);
+    expect(bypassesAdmission(requestedAt('?/assets/x'))).toBe(false);
   });
 });
 
@@ -25,13 +30,14 @@ describe('createAdmission', () => {
   /** A response as admission sees it: close events, and a 503 written with writeHead and end. */
   function fakeExchange(url = '/') {
     const res = Object.assign(new EventEmitter(), { status: 0, writeHead: (status: number) => ((res.status = status), res), end: () => res.emit('close') });
-    return { req: { url } as IncomingMessage, res: res as unknown as ServerResponse & { status: number } };
+    const envelope = requestEnvelopeOf({ url, headers: { host: 'example.com' }, rawHeaders: ['Host', 'example.com'], socket: {} } as IncomingMessage, { trust: trustFunctionOf(false), defaultSiteKey: 'main', basePath: '' });
+    return { req: Object.assign({ url, method: 'GET' } as IncomingMessage, { envelope }), res: res as unknown as ServerResponse & { status: number } };
   }
 
   it('starts a waiting request in the async context it arrived in, not in that of the request whose slot it takes', async () => {
     // Run in the context of the request that freed the slot, a queued request kept that
     // request's context (and everything it refers to) alive: memory grew without bound.
-    const admission = createAdmission({ maxInFlight: 1, maxQueued: 1, maxWaitMs: 60_000, basePath: '', staticHeaders: [], metrics: noMetrics, logger: pino({ enabled: false }), upstreamFailingFast: () => false });
+    const admission = createAdmission({ maxInFlight: 1, maxQueued: 1, maxWaitMs: 60_000, staticHeaders: [], metrics: noMetrics, logger: pino({ enabled: false }), upstreamFailingFast: () => false });
     const context = new AsyncLocalStorage<string>();
     const first = fakeExchange();
     context.run('first', () => admission.enter(first.req, first.res, () => undefined));
@@ -42,7 +48,7 @@ describe('createAdmission', () => {
     await expect(startedIn).resolves.toBe('second');
   });
 
-  const quietOptions = { maxWaitMs: 60_000, basePath: '', staticHeaders: [['x-content-type-options', 'nosniff']] as const, metrics: noMetrics, logger: pino({ enabled: false }), upstreamFailingFast: () => false };
+  const quietOptions = { maxWaitMs: 60_000, staticHeaders: [['x-content-type-options', 'nosniff']] as const, metrics: noMetrics, logger: pino({ enabled: false }), upstreamFailingFast: () => false };
 
   it('answers 503 at once when the queue is full, and lets assets through', () => {
     const admission = createAdmission({ ...quietOptions, maxInFlight: 1, maxQueued: 0 });

@@ -45,6 +45,7 @@ describe('the error catalogue', () => {
       ['PURGE_METHOD_NOT_ALLOWED', 405, 'not logged'],
       ['PURGE_UNAUTHORIZED', 401, 'warn purge.refused'],
       ['PURGE_BAD_REQUEST', 400, 'warn purge.refused'],
+      ['PURGE_BODY_TIMEOUT', 408, 'warn purge.refused'],
       ['HEADERS_TOO_LARGE', 431, 'not logged'],
       ['CHUNK_EXTENSIONS_TOO_LARGE', 413, 'not logged'],
       ['REQUEST_TIMEOUT', 408, 'not logged'],

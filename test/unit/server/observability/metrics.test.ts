@@ -1,5 +1,6 @@
 import { createPrometheusMetrics, MAX_SITE_LABELS, SITE_LABEL, statusClassOf } from '../../../../src/server/observability/metrics';
 import { routeLabelOf, siteLabelOf } from '../../../../src/server/middleware/request-envelope';
+import { requestedOf } from '../../../../src/server/request/envelope';
 import type { Site } from '../../../../src/server/site/load-site';
 
 const TEST_BUILD = { version: '1.2.3', commit: '0123456789abcdef0123456789abcdef01234567' };
@@ -10,11 +11,15 @@ describe('labels', () => {
   });
 
   it('routes: the route table name, else a fixed early name', () => {
-    expect(routeLabelOf('/anything', 'article')).toBe('article');
-    expect(routeLabelOf('/healthz', undefined)).toBe('healthz');
-    expect(routeLabelOf('/readyz', undefined)).toBe('readyz');
-    expect(routeLabelOf('/assets/client-1.js', undefined)).toBe('assets');
-    expect(routeLabelOf('/random/visitor/path', undefined)).toBe('unrouted');
+    const requestedAt = (target: string, basePath = '') => requestedOf({ rawHost: 'example.com', protocol: 'https', target }, { defaultSiteKey: 'main', basePath });
+    expect(routeLabelOf(requestedAt('/anything'), 'article')).toBe('article');
+    expect(routeLabelOf(requestedAt('/healthz'), undefined)).toBe('healthz');
+    expect(routeLabelOf(requestedAt('/readyz?x=1'), undefined)).toBe('readyz');
+    expect(routeLabelOf(requestedAt('/assets/client-1.js'), undefined)).toBe('assets');
+    expect(routeLabelOf(requestedAt('/random/visitor/path'), undefined)).toBe('unrouted');
+    // Under BASE_PATH: the assets by the site's own path, the health checks at the root.
+    expect(routeLabelOf(requestedAt('/answers/assets/client-1.js', '/answers'), undefined)).toBe('assets');
+    expect(routeLabelOf(requestedAt('/healthz', '/answers'), undefined)).toBe('healthz');
   });
 
   it('sites: the key of a configured record; never a key made up from the host', () => {

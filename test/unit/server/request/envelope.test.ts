@@ -25,6 +25,8 @@ describe('requestEnvelopeOf', () => {
       protocol: 'http',
       forwardedOverHttp: true,
       logPath: '/article-1',
+      targetPath: '/article-1',
+      sitePath: '/article-1',
       address: { host: 'sub.example.com', siteKey: 'example', origin: 'https://sub.example.com' },
       query: parseQuery('utm_source=x'),
       route: { kind: 'page', rule: ROUTE_TABLE.article, index: 'article-1' },
