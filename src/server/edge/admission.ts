@@ -100,7 +100,7 @@ export function createAdmission<Req extends EnvelopedRequest = EnvelopedRequest>
       shedSinceLogged = 0;
     }
     sendPlainError(res, { ...overloaded, headers: [...overloaded.headers, 'x-request-id', req.envelope.reqId] }, req.method);
-    finishRequest(options, req, startedAt, { labels: { route: req.envelope.route.rule.name, site: SITE_LABEL.none }, status: overloaded.status });
+    finishRequest(options, req, startedAt, { labels: { route: req.envelope.route.rule.name, site: SITE_LABEL.none }, status: overloaded.status, shed: true });
   }
 
   const startsPerTurn = options.startsPerTurn ?? STARTS_PER_TURN;

@@ -92,16 +92,20 @@ export interface RequestLine {
   readonly pageCache?: 'hit' | undefined;
   /** Set when the client left before the answer was complete. */
   readonly aborted?: true | undefined;
+  /** Set on the 503 of a request turned away unstarted under overload (its cause: the `load.shed` line). */
+  readonly shed?: true | undefined;
   /** The parts of the page that fell back after a failed lookup (the answer was degraded). */
   readonly fellBack?: readonly string[] | undefined;
 }
 
 /**
  * 5xx answers are errors for support (their cause is on the request's event lines, same reqId),
- * except /readyz's 503 while draining: that is the instance telling its balancer it is stopping.
+ * except /readyz's 503 while draining (the instance telling its balancer it is stopping) and the
+ * 503 of a request shed under overload: one `load.shed` line every 10 s says why, and a flood
+ * must not bury the errors that have a cause of their own.
  */
-export function requestLineLevelOf(line: Pick<RequestLine, 'path' | 'status'>): 'error' | 'info' {
-  return line.status >= 500 && line.path !== '/readyz' ? 'error' : 'info';
+export function requestLineLevelOf(line: Pick<RequestLine, 'path' | 'status' | 'shed'>): 'error' | 'info' {
+  return line.status >= 500 && line.path !== '/readyz' && !line.shed ? 'error' : 'info';
 }
 
 export function logRequestCompleted(logger: Logger, line: RequestLine): void {

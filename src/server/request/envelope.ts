@@ -162,6 +162,8 @@ export interface RequestEnd {
   readonly aborted?: boolean;
   /** Set on the metrics port's answers (edge/metrics-port.ts): the line says which port answered. */
   readonly port?: 'metrics';
+  /** Set on the admission's 503 (edge/admission.ts): turned away unstarted, under overload. */
+  readonly shed?: true;
 }
 
 /**
@@ -185,6 +187,7 @@ export function finishRequest(to: RequestRecorder, req: EnvelopedRequest, starte
     pageCache: end.pageCache,
     fellBack: end.fellBack,
     aborted: end.aborted ? true : undefined,
+    shed: end.shed,
     responseTime: Math.round(seconds * 1000),
   });
 }
