@@ -134,6 +134,15 @@ describe('ads in the HTML and app-state', () => {
     expect(appStateOf(doc)).toMatchObject({ adSlots: ['banner_1', 'popup', 'siderail_left'], adUnitPath: '/123/sub', testAds: false, adSense: true });
   });
 
+  it('gives assistive technology no landmark around an ad: a slot is hidden from it, so a named region would be empty', async () => {
+    const doc = parseHtml((await get('/')).text);
+    const rail = doc.querySelector('.siderail-left');
+    expect(rail?.querySelector('[data-ad-slot]')?.getAttribute('aria-hidden')).toBe('true');
+    expect(rail?.tagName).toBe('DIV');
+    expect(rail?.hasAttribute('aria-label')).toBe(false);
+    expect(doc.querySelector('aside, [role=complementary]')).toBeNull();
+  });
+
   it('renders no ads on routes without ads, nor in the search view', async () => {
     for (const path of ['/login', '/no-such-article', '/?s=x', '/fortified-portal']) {
       const doc = parseHtml((await get(`${path}${path.includes('?') ? '&' : '?'}testDisplayAd=on`)).text);

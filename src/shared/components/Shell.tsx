@@ -115,8 +115,9 @@ export function Shell({ chrome, adSlots, campaignHeadline, children }: ShellProp
     <>
       <a className="skip-link" href="#main">Skip to content</a>
       <header id="site-header" {...placed(chrome.header)} />
-      {has('siderail_left') ? <aside className="siderail siderail-left" aria-label="Advertisement, left"><AdSlot type="siderail_left" /></aside> : null}
-      {has('siderail_right') ? <aside className="siderail siderail-right" aria-label="Advertisement, right"><AdSlot type="siderail_right" /></aside> : null}
+      {/* Plain boxes, no landmark: a slot is hidden from assistive technology, so a named region would be empty. */}
+      {has('siderail_left') ? <div className="siderail siderail-left"><AdSlot type="siderail_left" /></div> : null}
+      {has('siderail_right') ? <div className="siderail siderail-right"><AdSlot type="siderail_right" /></div> : null}
       <main id="main" className="wrap" tabIndex={-1}>
         {campaignHeadline ? <p id="campaign-headline" className="campaign-headline">{campaignHeadline}</p> : null}
         {has('banner_1') ? <AdSlot type="banner_1" /> : null}
