@@ -1,9 +1,14 @@
 /**
- * What a finished render leaves behind (the top of src/server/render/stream.ts): React
+ * The rules of src/server/render/stream.ts that a reader cannot see in its output.
+ *
+ * What a finished render leaves behind (the top of stream.ts): React
  * keeps its request after the response is over, until the event loop's check phase, and an idle
  * keep-alive connection keeps it as long as the connection waits (its timer was set inside
  * React's work, and keeps that async context). Neither may reach the page's response or element.
  * Counted with v8.queryObjects, which makes a full collection first.
+ *
+ * How a streamed page's first pass reaches the socket: as one write (`QuietSink`), however many
+ * chunks React makes of it (docs/architecture.md, the table of memos and garbage rules).
  */
 import express from 'express';
 import http, { type Server } from 'node:http';
