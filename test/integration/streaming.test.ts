@@ -218,6 +218,25 @@ describe('a person whose page the data cache answers (the page cache off)', () =
     expect(body).not.toContain('new-articles-pending');
     expect(parseHtml(body).querySelectorAll('#new-articles a')).toHaveLength(9);
   });
+
+  it('gets a complete page compressed in one pass with its length (a streaming encoder of its own costs far more), uncompressed streamed', async () => {
+    warm.upstream.clearOverrides();
+    await rest((await open('/article-7', { 'user-agent': PERSON, 'accept-encoding': 'identity' }, warmPort)).next);
+    const callsBefore = warm.upstream.calls.length;
+
+    const compressed = await open('/article-7', { 'user-agent': PERSON, 'accept-encoding': 'gzip, deflate, br' }, warmPort);
+    const body = await rest(compressed.next);
+    expect(compressed.res.headers['content-encoding']).toBe('br');
+    expect(Number(compressed.res.headers['content-length'])).toBeGreaterThan(0);
+    expect(compressed.res.headers['transfer-encoding']).toBeUndefined();
+    expect(body).not.toContain('$RC');
+    expect(parseHtml(body).querySelectorAll('#new-articles a')).toHaveLength(9);
+
+    const plain = await open('/article-7', { 'user-agent': PERSON, 'accept-encoding': 'identity' }, warmPort);
+    expect(await rest(plain.next)).toBe(body);
+    expect(plain.res.headers['content-length']).toBeUndefined();
+    expect(warm.upstream.calls).toHaveLength(callsBefore);
+  });
 });
 
 describe('a person on a page-cache miss (the page cache on, as by default)', () => {

@@ -14,6 +14,7 @@ import { queryOf } from '../request/query';
 import type { RouteRule } from '../rules/routes';
 import type { Site } from '../site/load-site';
 import type { Assets } from './assets';
+import { preferredEncoding } from '../http/encoding';
 import { cspHeaderWithNonce, newNonce } from '../http/security';
 import { isCrawler } from '../rules/crawler';
 import { settledThisTurn } from './settled-this-turn';
@@ -104,10 +105,14 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // Parts answered from memory (the data cache) arrive within this turn of the event loop:
       // wait for them until then, no longer, so that the page needs no script to reveal them.
       const arrived = whole || (await settledThisTurn(view.secondaryParts ?? []));
-      // A page the cache keeps, with every part arrived, is rendered whole, once, and sent as
-      // kept. One nobody keeps is streamed even when complete: gathering it first, for a
-      // Content-Length, measured costlier (docs/performance.md).
-      if (whole || (keep && arrived)) {
+      // A page with every part arrived is rendered whole, once, and sent with its length when
+      // the cache keeps it, or when it goes compressed: one compression of the whole page costs
+      // far less than a streaming encoder of its own (brotli's state, the thread pool's round
+      // trips), which halved the answers a second of bench-overload's hang, where every page is
+      // a complete fallback. An uncompressed one nobody keeps is streamed even when complete:
+      // gathering it first, for a Content-Length, measured costlier (decision 0330).
+      const compressed = preferredEncoding(req.headers['accept-encoding']) !== 'identity';
+      if (whole || (arrived && (keep || compressed))) {
         const html = await renderToDocument(document, renderOptions);
         res.setHeader('cache-control', cacheControl());
         sendDocument(req, res, html, view.status, degraded() ? undefined : keep?.(html, contentSecurityPolicy));
