@@ -63,9 +63,13 @@ describe('a page view', () => {
         metric_rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
       });
     }
-    // Each metric instance has its own id; CLS here is none at all.
+    // Each metric instance has its own id. CLS is rated good: in about one run of five headless
+    // Chromium reports a shift of 0.012 on this page (seen before 2026-11-28's changes; its
+    // source did not show in 16 loads with a layout-shift observer), so the value is not pinned to 0.
     expect(new Set(events.map((event) => (event[2] as { metric_id: string }).metric_id)).size).toBe(4);
-    expect(events.find(([, name]) => name === 'CLS')?.[2]).toMatchObject({ value: 0, metric_rating: 'good' });
+    const cls = events.find(([, name]) => name === 'CLS')?.[2] as { value: number; metric_rating: string };
+    expect(cls.metric_rating).toBe('good');
+    expect(cls.value).toBeLessThan(0.05);
   });
 
   it('without an interaction sends no INP', async () => {
