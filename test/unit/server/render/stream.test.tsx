@@ -35,6 +35,16 @@ function markerClass(): { Marker: new () => Marker; live: () => number } {
 
 const log = pino({ level: 'silent' });
 
+/** How many markers are live once none is, or after `turns` turns of the event loop. */
+async function liveAfterTurns(live: () => number, turns: number): Promise<number> {
+  let count = live();
+  for (let turn = 0; turn < turns && count > 0; turn++) {
+    await new Promise((resolve) => setImmediate(resolve));
+    count = live();
+  }
+  return count;
+}
+
 function Page({ marker }: { marker: Marker }) {
   return (
     <html>
@@ -71,12 +81,12 @@ test('a streamed page: an idle keep-alive connection keeps neither its response 
     }).on('error', reject);
   });
   await Promise.all(closed);
-  // Past the check phase: React's own setImmediate has let go; only the connection waits.
-  await new Promise((resolve) => setImmediate(resolve));
   expect(body).toContain('<p>page</p>');
-  // The connection is idle and open.
+  // Past a few turns of the event loop React's own scheduled work has let go (one turn was not
+  // always enough on a loaded CI machine); the connection stays idle and open all along, and
+  // what it keeps, it would keep for good.
+  expect(await liveAfterTurns(live, 10)).toBe(0);
   expect(Object.values(agent.freeSockets).flat()).toHaveLength(1);
-  expect(live()).toBe(0);
   agent.destroy();
 });
 
