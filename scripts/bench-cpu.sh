@@ -32,7 +32,7 @@ echo "bench-cpu: node $(node -v), page cache off, wrk -c32 for ${DURATION:-6s} p
 for path in "${paths[@]}"; do
   url="http://127.0.0.1:4181$path"
   (cd "$root" && NODE_ENV=production PORT=4181 HOST=127.0.0.1 CONTENT_API_URL=http://127.0.0.1:4180 CAMPAIGN_API_URL=http://127.0.0.1:4180 \
-    LOG_LEVEL=warn PAGE_CACHE_TTL_SECONDS=0 exec taskset -c 0 node --max-semi-space-size=8 --max-old-space-size=256 dist/server/index.js) >/dev/null 2>&1 &
+    LOG_LEVEL=warn PAGE_CACHE_TTL_SECONDS=0 exec taskset -c 0 node --max-semi-space-size=8 --max-old-space-size=256 --no-allocation-site-pretenuring dist/server/index.js) >/dev/null 2>&1 &
   app_pid=$!
   wait_for "$url"
   taskset -c 1 wrk -t1 -c32 -d3s "$url" >/dev/null
