@@ -29,6 +29,21 @@ describe('sanitizeArticleHtml', () => {
     expect(sanitizeArticleHtml(input, '')).not.toMatch(forbidden);
   });
 
+  // A character reference with leading zeros is still the character (HTML's tokenizer takes any
+  // number of digits): the scheme check must see the decoded URL, in links and in images.
+  it.each([
+    ['<a href="&#0000106avascript:alert(1)">x</a>', 'href'],
+    ['<a href="&#x000006A;avascript:alert(1)">x</a>', 'href'],
+    ['<a href="java&#0000009;script:alert(1)">x</a>', 'href'],
+    ['<a href="&#00000000000000000106;avascript:alert(1)">x</a>', 'href'],
+    ['<img src="&#0000106avascript:alert(1)">', 'src'],
+    ['<img src="&#x0000064;ata:text/html,x">', 'src'],
+  ])('%s keeps no %s with a forbidden scheme', (input, attribute) => {
+    const element = parseHtml(`<body>${sanitizeArticleHtml(input, '')}</body>`).querySelector('a, img');
+    const value = element?.getAttribute(attribute) ?? '';
+    expect(value).not.toMatch(/^\s*(?:javascript|data):/i);
+  });
+
   it('makes images lazy and external links noopener', () => {
     const html = sanitizeArticleHtml('<img src="https://cdn.example.com/a.jpg" alt="A"><a href="https://example.org">x</a><a href="/local">y</a>', '');
     expect(html).toContain('loading="lazy"');
