@@ -3,13 +3,13 @@
  * dataset, on plain node:http. The app talks to it over HTTP exactly as to the real one.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Article, Category, SiteSettingInput } from '../shared/records';
+import type { Article, CategoryInput, SiteSettingInput } from '../shared/records';
 
 export interface DemoDataset {
   readonly global: SiteSettingInput;
   readonly domains: readonly SiteSettingInput[];
   readonly subdomains: readonly SiteSettingInput[];
-  readonly categories: readonly Category[];
+  readonly categories: readonly CategoryInput[];
   readonly articles: readonly Article[];
   readonly campaigns: Readonly<Record<string, { headlines: string[] }>>;
 }

@@ -18,6 +18,7 @@ import { FIRST_REQUEST_DEADLINE_MS, guardConnections, perPeerShareOf } from './e
 import { createRefusalReport } from './edge/refusal-report';
 import { trustFunctionOf } from './request/peer-trust';
 import { createMetricsPortServer, metricsPortHandler } from './edge/metrics-port';
+import { siteQuery } from './edge/site-query';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
 import type { Readiness } from './edge/health';
 import { createCampaignApi } from './upstream/campaign-api';
@@ -113,11 +114,13 @@ async function main(): Promise<void> {
     lastGoodMaxBytes: config.lastGoodMaxBytes,
   });
   const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
+  // One view of the content API for the pages and the metrics port's GET /site: the same data cache.
+  const contentApiFor = requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null });
   const setup = createServerSetup({
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null }),
+    contentApiFor,
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
     campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),
@@ -158,8 +161,12 @@ async function main(): Promise<void> {
   const purge = config.purgeToken
     ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
     : undefined;
+  // With PURGE_TOKEN too, GET /site there: support asks which record a host gets.
+  const site = config.purgeToken
+    ? siteQuery({ token: config.purgeToken, logger, contentApiFor, budgetMs: config.requestUpstreamBudgetMs, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes })
+    : undefined;
   // Prometheus and the probes need few sockets; their own cap keeps them apart from the public one.
-  const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler({ registry: prometheus.registry, readiness, purge, logger, metrics }), { keepAliveTimeoutMs: config.keepAliveTimeoutMs, logger, metrics }).server;
+  const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler({ registry: prometheus.registry, readiness, purge, site, logger, metrics }), { keepAliveTimeoutMs: config.keepAliveTimeoutMs, logger, metrics }).server;
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
     metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));

@@ -1,4 +1,20 @@
-/** Small text helpers used by the pages. Pure. */
+/** Small text helpers used by the pages (spec section 9). Pure. */
+
+/** What separates a slug's words, and a phrase's. */
+const WORD_SEPARATORS = /[\s_-]+/;
+
+/**
+ * Title case (spec section 9): each word's first letter upper case, the rest lower case, one
+ * space between words. Spaces, hyphens and underscores all separate words, so a slug reads as
+ * a name: 'home-networking' -> 'Home Networking', 'hello WIDE world' -> 'Hello Wide World'.
+ */
+export function titleCase(text: string): string {
+  return text
+    .split(WORD_SEPARATORS)
+    .filter((word) => word !== '')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
 
 /**
  * Joins a configured base path (or URL) and a segment with exactly one slash between them; the

@@ -4,6 +4,7 @@
  * A value of the wrong type makes the whole answer "wrong shape".
  */
 import { z } from 'zod';
+import { titleCase } from './format';
 
 const flag = z.boolean().default(false);
 
@@ -76,13 +77,23 @@ export type SiteSetting = z.infer<typeof siteSettingSchema>;
 /** A record as the content API may send it: every defaulted field optional. */
 export type SiteSettingInput = z.input<typeof siteSettingSchema>;
 
-export const categorySchema = z.object({
-  _id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  description: z.string().optional(),
-});
+/**
+ * A category as the pages use it. The API may send one without a display name (missing, null,
+ * empty or blank): it is shown under its slug, title-cased (`home-networking` -> "Home
+ * Networking"), in the menu, its heading and its title alike, rather than failing the whole
+ * answer as a wrong shape.
+ */
+export const categorySchema = z
+  .object({
+    _id: z.string(),
+    name: z.string().nullish(),
+    slug: z.string(),
+    description: z.string().optional(),
+  })
+  .transform(({ name, ...category }) => ({ ...category, name: name?.trim() ? name : titleCase(category.slug) }));
 export type Category = z.infer<typeof categorySchema>;
+/** A category as the content API may send it. */
+export type CategoryInput = z.input<typeof categorySchema>;
 
 export const articleImageSchema = z.object({
   url: z.string(),

@@ -15,6 +15,16 @@ function normalized(userAgent: string | null | undefined): string {
   return (userAgent ?? '').slice(0, MAX_USER_AGENT_LENGTH).toLowerCase();
 }
 
+/**
+ * Safari (spec section 5): the user agent mentions Safari but neither Chrome nor Chromium. So
+ * Chrome and Edge, whose strings also say "Safari", are not Safari; Chrome on iOS (`CriOS`, no
+ * "Chrome" token) is, as it is Apple's WebKit underneath.
+ */
+export function isSafari(userAgent: string | null | undefined): boolean {
+  const ua = normalized(userAgent);
+  return ua.includes('safari') && !ua.includes('chrome') && !ua.includes('chromium');
+}
+
 /** A phone or tablet, by the user-agent pattern. */
 export function isMobile(userAgent: string | null | undefined): boolean {
   const ua = normalized(userAgent);

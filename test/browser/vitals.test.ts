@@ -61,6 +61,9 @@ describe('a page view', () => {
         metric_value: expect.any(Number),
         metric_delta: expect.any(Number),
         metric_rating: expect.stringMatching(/^(good|needs-improvement|poor)$/),
+        // Headless Chromium's user agent says Chrome (and Safari): not Safari, by the spec's rule; no mobile token.
+        browser_family: 'other',
+        device_class: 'desktop',
       });
     }
     // Each metric instance has its own id. CLS is rated good: in about one run of five headless
@@ -70,6 +73,15 @@ describe('a page view', () => {
     const cls = events.find(([, name]) => name === 'CLS')?.[2] as { value: number; metric_rating: string };
     expect(cls.metric_rating).toBe('good');
     expect(cls.value).toBeLessThan(0.05);
+  });
+
+  it("carries the segment of the browser's own user agent: an iPhone's Safari is safari and mobile", async () => {
+    const iphoneSafari = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const visit = await harness.open({ userAgent: iphoneSafari });
+    await visit.page.goto(harness.url('sub.example.com', '/'));
+    await reported(visit.page, ['TTFB']);
+    const [ttfb] = await vitalsEventsOf(visit.page);
+    expect(ttfb?.[2]).toMatchObject({ browser_family: 'safari', device_class: 'mobile' });
   });
 
   it('without an interaction sends no INP', async () => {

@@ -85,6 +85,14 @@ describe('the demo data', () => {
     expect(pixels.filter((pixel) => !/^https:\/\//.test(pixel.url))).toEqual([]);
   });
 
+  it('has a category without a name, shown under its slug title-cased: in the menu, its heading and its title', async () => {
+    expect(demoDataset.categories.find((category) => category.slug === 'home-networking')?.name).toBeUndefined();
+    const doc = parseHtml((await request(t.app).get('/category/home-networking').set('Host', 'localhost')).text);
+    expect(doc.querySelector('#category-menu a[href="/category/home-networking"]')?.textContent).toBe('Home Networking');
+    expect(doc.querySelector('h1')?.textContent).toBe('Home Networking');
+    expect(doc.title).toMatch(/^Home Networking \| /);
+  });
+
   it('has a category long enough to page: /category/baking links to a second page, which answers', async () => {
     const first = parseHtml((await request(t.app).get('/category/baking').set('Host', 'localhost')).text);
     const next = first.querySelector('a[rel="next"]')?.getAttribute('href');

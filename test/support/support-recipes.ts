@@ -38,8 +38,11 @@ jq.raw(input, program, flags).then(({ stdout, stderr, exitCode }) => {
 });
 `;
 
-/** Runs one recipe over the log text; resolves with its standard output (rejects on a failing command). */
-export async function runRecipe(recipe: Recipe, logText: string): Promise<string> {
+/**
+ * Runs one recipe over the log text, with `env` beside PATH (what a recipe says to set, such as
+ * the metrics port's address); resolves with its standard output (rejects on a failing command).
+ */
+export async function runRecipe(recipe: Recipe, logText: string, env: Readonly<Record<string, string>> = {}): Promise<string> {
   const dir = mkdtempSync(path.join(tmpdir(), 'support-recipe-'));
   try {
     writeFileSync(path.join(dir, 'app.log'), logText);
@@ -47,7 +50,7 @@ export async function runRecipe(recipe: Recipe, logText: string): Promise<string
     chmodSync(path.join(dir, 'jq'), 0o755);
     return await new Promise((resolve, reject) => {
       // pipefail: a jq error inside a pipeline fails the recipe instead of printing nothing.
-      execFile('bash', ['-o', 'pipefail', '-c', recipe.script], { cwd: dir, env: { PATH: `${dir}:${process.env.PATH ?? ''}`, LC_ALL: 'C' } }, (error, stdout, stderr) => {
+      execFile('bash', ['-o', 'pipefail', '-c', recipe.script], { cwd: dir, env: { ...env, PATH: `${dir}:${process.env.PATH ?? ''}`, LC_ALL: 'C' } }, (error, stdout, stderr) => {
         if (error) reject(new Error(`recipe "${recipe.title}" failed: ${stderr || error.message}`));
         else resolve(stdout);
       });

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from '../../src/server/config/config';
 import { createLogger } from '../../src/server/observability/logger';
 import type { Readiness } from '../../src/server/edge/health';
 import { metricsPortHandler } from '../../src/server/edge/metrics-port';
+import { siteQuery } from '../../src/server/edge/site-query';
 import { noMetrics, type Metrics } from '../../src/server/observability/metrics';
 import { createPurger } from '../../src/server/purge/purger';
 import { purgeRoute } from '../../src/server/purge/purge-route';
@@ -30,7 +31,7 @@ export interface TestApp {
   readonly logs: LogCapture;
   readonly readiness: Readiness;
   readonly config: Config;
-  /** The metrics port's listener (/metrics, probes, and POST /purge when PURGE_TOKEN is set), over the app's caches. */
+  /** The metrics port's listener (/metrics, probes, and POST /purge and GET /site when PURGE_TOKEN is set), over the app's caches. */
   readonly internal: RequestListener;
   /** Writes the outage summary lines of what was counted so far (outage-log.ts), as the interval's end would. */
   flushOutageSummary(): void;
@@ -133,11 +134,12 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const api = content.client;
   const dataCache = options.dataCache?.(logger, outage);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;
+  const contentApiFor = requestContentApiFor({ inner: wrapped, cache: dataCache ?? null });
   const setup = createServerSetup({
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,
     logger,
-    contentApiFor: requestContentApiFor({ inner: wrapped, cache: dataCache ?? null }),
+    contentApiFor,
     campaignApi: campaign.client,
     assets: options.assets ?? assetsFrom(TEST_MANIFEST, null, config.basePath),
     readiness,
@@ -149,7 +151,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   });
   // As index.ts wires it: the purge drops entries of the very caches the app answers from.
   const purge = config.purgeToken ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: createPurger({ dataCache: dataCache ?? null, pageCache: options.pageCache ?? null }), logger, metrics }) : undefined;
-  const internal = metricsPortHandler({ registry: new Registry(), readiness, purge, logger, metrics });
+  const site = config.purgeToken
+    ? siteQuery({ token: config.purgeToken, logger, contentApiFor, budgetMs: config.requestUpstreamBudgetMs, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes })
+    : undefined;
+  const internal = metricsPortHandler({ registry: new Registry(), readiness, purge, site, logger, metrics });
   const setUpstreamTimeout = (ms: number, calls?: readonly UpstreamCall[]): void => {
     content.set(ms, calls);
     campaign.set(ms, calls);

@@ -1,4 +1,4 @@
-import type { Article } from '../../shared/records';
+import { categorySchema, type Article } from '../../shared/records';
 import { demoCategories } from './categories';
 import { withLeadImages } from './images';
 
@@ -870,4 +870,8 @@ const articles: readonly Article[] = [
 ];
 
 /** The demo articles, each with its category's lead image. */
-export const demoArticles: readonly Article[] = withLeadImages(articles, demoCategories);
+// Each image is titled with the category's name as the pages show it (a category without one: its slug, title-cased).
+export const demoArticles: readonly Article[] = withLeadImages(
+  articles,
+  demoCategories.map((category) => categorySchema.parse(category)),
+);

@@ -1,6 +1,6 @@
-import type { Category } from '../../shared/records';
+import type { CategoryInput } from '../../shared/records';
 
-export const demoCategories: readonly Category[] = [
+export const demoCategories: readonly CategoryInput[] = [
   {
     _id: 'cat-baking',
     name: 'Baking',
@@ -25,9 +25,9 @@ export const demoCategories: readonly Category[] = [
     slug: 'houseplants',
     description: 'Answers on keeping indoor plants healthy, from yellow leaves and brown tips to repotting.',
   },
+  // No name, as the API may send a category: the demo shows it under its slug, title-cased ("Home Networking").
   {
     _id: 'cat-networking',
-    name: 'Home Networking',
     slug: 'home-networking',
     description: 'Clear explanations of Wi-Fi, routers, mesh systems and wired connections for a faster home network.',
   },

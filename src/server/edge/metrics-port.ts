@@ -5,7 +5,7 @@
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Registry } from 'prom-client';
 import { SITE_LABEL } from '../observability/metrics';
-import { envelopeRequest, finishWhenDone, type FrontDoorSettings, type RequestRecorder } from '../request/envelope';
+import { envelopeRequest, finishWhenDone, type EnvelopedRequest, type FrontDoorSettings, type RequestRecorder } from '../request/envelope';
 import { trustFunctionOf } from '../request/peer-trust';
 import { FIRST_REQUEST_DEADLINE_MS, guardConnections, perPeerShareOf, type ConnectionGuard } from './connection-guard';
 import { createRefusalReport } from './refusal-report';
@@ -13,16 +13,19 @@ import { createLimitedServer, REQUEST_TIMEOUTS } from './listeners';
 import { plainErrorAnswer, sendPlainError, type ErrorCode } from '../http/errors';
 import { PURGE_PATH } from '../purge/purge-request';
 import { probeAnswerOf, probeOf, type ProbeName, type Readiness } from './health';
+import { SITE_QUERY_PATH } from './site-query';
 
 export interface MetricsPortDeps extends RequestRecorder {
   readonly registry: Registry;
   readonly readiness: Readiness;
   /** POST /purge (purge/purge-route.ts); absent without PURGE_TOKEN. */
   readonly purge?: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
+  /** GET /site (edge/site-query.ts); absent without PURGE_TOKEN. */
+  readonly site?: ((req: EnvelopedRequest, res: ServerResponse) => void) | undefined;
 }
 
 /** The route label of the metrics port's answers: a few fixed names (metrics.ts keeps labels bounded). */
-export type MetricsPortRoute = 'metrics' | 'purge' | ProbeName | 'unrouted';
+export type MetricsPortRoute = 'metrics' | 'purge' | 'site' | ProbeName | 'unrouted';
 
 /**
  * The metrics port's front door: its requests get an envelope as the public port's do, for the
@@ -40,18 +43,19 @@ export function declaresBody(req: Pick<IncomingMessage, 'headers'>): boolean {
 /**
  * The metrics port: GET /metrics in the Prometheus text format, and the same /healthz and
  * /readyz as the public port, so probes keep working when the public port is saturated; with
- * PURGE_TOKEN, POST /purge (purge/purge-route.ts). Every answer carries the request id and is
+ * PURGE_TOKEN, POST /purge (purge/purge-route.ts) and GET /site (edge/site-query.ts), both behind
+ * its bearer token. Every answer carries the request id and is
  * finished where every request is (request/envelope.ts: one access-log line, `port: "metrics"`,
  * and one observation under the site label `_metrics_port`).
  */
 export function metricsPortHandler(deps: MetricsPortDeps): RequestListener {
-  const { registry, readiness, purge } = deps;
+  const { registry, readiness, purge, site } = deps;
   return function serveMetricsPort(incoming, res) {
     const started = performance.now();
     const req = envelopeRequest(incoming, METRICS_PORT_FRONT_DOOR);
     const path = req.envelope.targetPath;
     const probe = probeOf(req.method, path);
-    const route: MetricsPortRoute = path === PURGE_PATH ? 'purge' : (probe ?? (path === '/metrics' ? 'metrics' : 'unrouted'));
+    const route: MetricsPortRoute = path === PURGE_PATH ? 'purge' : path === SITE_QUERY_PATH ? 'site' : (probe ?? (path === '/metrics' ? 'metrics' : 'unrouted'));
     res.setHeader('x-request-id', req.envelope.reqId);
     // Only POST /purge reads a body, for METRICS_PORT_BODY_TIMEOUT_MS at most: a body still to come
     // after any answer would otherwise be read and dropped on a kept socket for as long as it trickles.
@@ -62,6 +66,10 @@ export function metricsPortHandler(deps: MetricsPortDeps): RequestListener {
     if (route === 'purge') {
       // Without PURGE_TOKEN the route does not exist (docs/interface.md, Content updates (purge)).
       if (purge) purge(req, res);
+      else answerError('NOT_FOUND');
+    } else if (route === 'site') {
+      // Like /purge: without PURGE_TOKEN the route does not exist.
+      if (site) site(req, res);
       else answerError('NOT_FOUND');
     } else if (probe) {
       const answer = probeAnswerOf(probe, readiness);

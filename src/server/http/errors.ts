@@ -3,7 +3,7 @@
  * level and event it is logged with (none: an expected answer, not logged). Pages fail with a
  * PageError that middleware/errors.tsx, the one error handler of the Express chain, renders;
  * answers given outside Express (the admission 503, the 414, the metrics port) and the 405 are
- * plain text written by `sendPlainError`; /purge's refusals are JSON (`jsonAnswer`); a request
+ * plain text written by `sendPlainError`; /purge's and /site's refusals are JSON (`jsonAnswer`); a request
  * Node's parser refused gets a bare status line on its socket (`rawErrorAnswer`); the readiness
  * probe's 503 is written by edge/probes.ts with the probes' own headers.
  */
@@ -52,6 +52,12 @@ export const ERRORS = {
   PURGE_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed purge request', log: { level: 'warn', event: 'purge.refused' } },
   /** A body not complete within METRICS_PORT_BODY_TIMEOUT_MS; the message names the bound. */
   PURGE_BODY_TIMEOUT: { status: 408, title: 'Request Timeout', message: 'the body did not arrive in time', log: { level: 'warn', event: 'purge.refused' } },
+  // GET /site on the metrics port (edge/site-query.ts), answered as JSON: { error: message }.
+  SITE_QUERY_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'GET or HEAD only', allow: 'GET, HEAD' },
+  /** A missing or wrong token; logged at most once per interval, with a count. */
+  SITE_QUERY_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'missing or wrong bearer token', challenge: 'Bearer', log: { level: 'warn', event: 'site_query.refused' } },
+  /** No host, several, or one that is no valid host name; the message says which. Answered to the caller, not logged. */
+  SITE_QUERY_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed site query' },
   // A request Node's parser refused (edge/listeners.ts): a bare status line, its title the reason phrase.
   HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', message: 'Request Header Fields Too Large' },
   CHUNK_EXTENSIONS_TOO_LARGE: { status: 413, title: 'Payload Too Large', message: 'Payload Too Large' },
@@ -105,6 +111,11 @@ export function sendPlainError(res: ServerResponse, answer: ReturnType<typeof pl
 export function jsonAnswer(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): { readonly status: number; readonly headers: Record<string, string>; readonly body: string } {
   const text = JSON.stringify(body);
   return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...headers }, body: text };
+}
+
+/** Writes a JSON answer (its body left out for HEAD). */
+export function sendJsonAnswer(res: ServerResponse, answer: ReturnType<typeof jsonAnswer>, method?: string): void {
+  res.writeHead(answer.status, answer.headers).end(method === 'HEAD' ? undefined : answer.body);
 }
 
 /** An error as JSON, `{ error: message }`, with its Allow or WWW-Authenticate header; `headers` are added last. */

@@ -1,14 +1,13 @@
 /**
- * POST /purge on the metrics port (docs/interface.md, Content updates (purge)): a bearer token compared
- * in constant time, a JSON body bounded in bytes and in time, then one purge, one `cache.purged` line
- * and its metric. A request that is refused (401, 400, 408) drops nothing. The public port never routes here.
- * Refused tokens are logged at most once a minute, with the client's address and how many
- * there were: whoever guesses cannot flood the log.
+ * POST /purge on the metrics port (docs/interface.md, Content updates (purge)): the bearer token
+ * (http/bearer-auth.ts), a JSON body bounded in bytes and in time, then one purge, one
+ * `cache.purged` line and its metric. A request that is refused (401, 400, 408) drops nothing.
+ * The public port never routes here.
  */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { ERRORS, jsonAnswer, jsonErrorAnswer } from '../http/errors';
+import { bearerAuth } from '../http/bearer-auth';
+import { ERRORS, jsonAnswer, jsonErrorAnswer, sendJsonAnswer } from '../http/errors';
 import type { Purger, PurgeResult } from './purger';
 import { purgeRequestOf, type PurgeRequest } from './purge-request';
 
@@ -20,8 +19,6 @@ const MAX_BODY_BYTES = 64 * 1024;
  * connection closed.
  */
 const MAX_DISCARDED_BYTES = 1024 * 1024;
-/** At most one `purge.refused` line for a wrong or missing token per this interval. */
-const UNAUTHORIZED_LOG_INTERVAL_MS = 60_000;
 /** Slugs named in the log line; the count says how many there were. */
 const LOGGED_SLUGS = 20;
 
@@ -34,18 +31,6 @@ export interface PurgeRouteDeps {
   /** Where the purge is counted (observability/metrics.ts). */
   readonly metrics: { countPurge(scope: PurgeRequest['scope'], dropped: PurgeResult): void };
   readonly now?: () => number;
-}
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Equal digests, compared in constant time: neither the token's length nor its characters leak through timing. */
-function bearerMatches(authorization: string | undefined, expected: Buffer): boolean {
-  const match = /^Bearer +(\S+) *$/i.exec(authorization ?? '');
-  return match !== null && timingSafeEqual(digest(match[1] ?? ''), expected);
-}
-
-function send(res: ServerResponse, answer: ReturnType<typeof jsonAnswer>): void {
-  res.writeHead(answer.status, answer.headers).end(answer.body);
 }
 
 /** The whole body; or why it was not read: over MAX_BODY_BYTES (once the rest is read and dropped, up to MAX_DISCARDED_BYTES), or not complete within `timeoutMs`. */
@@ -88,34 +73,19 @@ function logFieldsOf(request: PurgeRequest): Record<string, unknown> {
 }
 
 export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: ServerResponse) => void {
-  const expected = digest(deps.token);
-  const now = deps.now ?? Date.now;
-  let unauthorized = { count: 0, loggedAt: Number.NEGATIVE_INFINITY };
+  const authenticate = bearerAuth({ token: deps.token, refusal: 'PURGE_UNAUTHORIZED', route: 'purge', logger: deps.logger, now: deps.now });
   const refuseBody = (res: ServerResponse, code: 'PURGE_BAD_REQUEST' | 'PURGE_BODY_TIMEOUT', reason: string, headers: Record<string, string>) => {
     const { status, log } = ERRORS[code];
     deps.logger[log.level]({ event: log.event, status, reason }, `purge refused: ${reason}`);
-    send(res, jsonErrorAnswer(code, reason, headers));
-  };
-  /** One line per interval at most: the refusals since the last line, and the latest client's address. */
-  const refuseToken = (req: IncomingMessage, res: ServerResponse) => {
-    const { status, message: reason, log } = ERRORS.PURGE_UNAUTHORIZED;
-    unauthorized.count++;
-    if (now() - unauthorized.loggedAt >= UNAUTHORIZED_LOG_INTERVAL_MS) {
-      deps.logger[log.level]({ event: log.event, status, reason, client: req.socket.remoteAddress, count: unauthorized.count }, `purge refused: ${reason}`);
-      unauthorized = { count: 0, loggedAt: now() };
-    }
-    send(res, jsonErrorAnswer('PURGE_UNAUTHORIZED'));
+    sendJsonAnswer(res, jsonErrorAnswer(code, reason, headers));
   };
   return function answerPurge(req, res) {
     if (req.method !== 'POST') {
-      send(res, jsonErrorAnswer('PURGE_METHOD_NOT_ALLOWED'));
+      sendJsonAnswer(res, jsonErrorAnswer('PURGE_METHOD_NOT_ALLOWED'));
       return;
     }
     // Before the body is read: an outsider learns nothing about what it would have done.
-    if (!bearerMatches(req.headers.authorization, expected)) {
-      refuseToken(req, res);
-      return;
-    }
+    if (!authenticate(req, res)) return;
     readBody(req, deps.bodyTimeoutMs).then(
       (body) => {
         if (body === 'timed_out') {
@@ -135,7 +105,7 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
           { event: 'cache.purged', ...logFieldsOf(request), dataEntries: dropped.dataEntries, pages: dropped.pages, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 },
           `purged ${dropped.dataEntries} data entries and ${dropped.pages} pages`,
         );
-        send(res, jsonAnswer(200, { purged: request, dropped }));
+        sendJsonAnswer(res, jsonAnswer(200, { purged: request, dropped }));
       },
       () => res.destroy(),
     );

@@ -1,7 +1,8 @@
 /** Host and site-key rules (docs/interface.md, Host and site key). Pure. */
 import { isIP } from 'node:net';
 
-const MAX_HOST_LENGTH = 253;
+/** The longest host name DNS allows. */
+export const MAX_HOST_LENGTH = 253;
 const LABEL = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 /** A last label that URL parsers read as a number, making the whole host an IPv4 address. */
 const NUMERIC_LABEL = /^(?:\d+|0x[0-9a-f]*)$/;
@@ -36,6 +37,18 @@ export function normalizeHost(raw: string | undefined): string | null {
   }
   if (port !== undefined && !(/^\d{1,5}$/.test(port) && Number(port) <= 65535)) return null;
   return host;
+}
+
+/**
+ * The host a site query (GET /site?host=, edge/site-query.ts) asks about, normalized as a
+ * request's host is, or what is wrong with the parameter: missing, repeated, too long, malformed.
+ */
+export function queriedHostOf(value: string | readonly string[] | undefined): { readonly host: string } | { readonly error: string } {
+  if (value === undefined || value === '') return { error: 'give the host to look up: GET /site?host=<host>' };
+  if (typeof value !== 'string') return { error: 'give one host, not several' };
+  if (value.length > MAX_HOST_LENGTH) return { error: `the host is over ${MAX_HOST_LENGTH} characters` };
+  const host = normalizeHost(value);
+  return host ? { host } : { error: 'the host is no valid host name (letters, digits, hyphens and dots, or an IP address; a port may follow)' };
 }
 
 /** The second-to-last label; localhost, single-label hosts and IP literals use the default key. */

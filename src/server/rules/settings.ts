@@ -51,6 +51,15 @@ export function resolveSettings(lookups: SettingLookups): ResolvedSetting | null
   return { ...picked, adsDisabled };
 }
 
+/**
+ * The variant lookup (spec section 4): the whole first record of the subdomain lookup, otherwise
+ * of the domain lookup by host, otherwise null. `byHost` is looked up whenever `sub` is missing
+ * (lookupSettings), so the two records are all it needs.
+ */
+export function variantOf(lookups: Pick<SettingLookups, 'sub' | 'byHost'>): SiteSetting | null {
+  return lookups.sub ?? lookups.byHost ?? null;
+}
+
 /** Analytics code: the site record's own first, then ANALYTICS_CODES by site key. */
 export function analyticsCodeOf(setting: SiteSetting, siteKey: string, analyticsCodes: ReadonlyMap<string, string>): string | null {
   return setting.config.gaCode || analyticsCodes.get(siteKey) || null;

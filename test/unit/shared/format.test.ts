@@ -1,4 +1,25 @@
-import { formatDate, isoDateOf, joinPath, summarize } from '../../../src/shared/format';
+import { formatDate, isoDateOf, joinPath, summarize, titleCase } from '../../../src/shared/format';
+
+describe('titleCase', () => {
+  it.each([
+    // words
+    ['hello wide world', 'Hello Wide World'],
+    ['x', 'X'],
+    ['  two   spaces ', 'Two Spaces'],
+    ['', ''],
+    // hyphens and underscores separate words too, so a slug reads as a name
+    ['home-networking', 'Home Networking'],
+    ['rail--travel_tips-', 'Rail Travel Tips'],
+    ['-', ''],
+    // case: the first letter up, the rest down
+    ['hello WIDE wOrLd', 'Hello Wide World'],
+    ['HOME-NETWORKING', 'Home Networking'],
+    ['éclair recipes', 'Éclair Recipes'],
+    ['3d printing', '3d Printing'],
+  ])('%p -> %p', (input, expected) => {
+    expect(titleCase(input)).toBe(expected);
+  });
+});
 
 describe('joinPath', () => {
   it.each([

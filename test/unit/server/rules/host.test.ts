@@ -1,4 +1,4 @@
-import { hasRepeatedHost, brandColorOf, normalizeHost, siteAddressOf, siteKeyOf } from '../../../../src/server/rules/host';
+import { hasRepeatedHost, brandColorOf, normalizeHost, queriedHostOf, siteAddressOf, siteKeyOf } from '../../../../src/server/rules/host';
 
 describe('normalizeHost', () => {
   it.each([
@@ -80,5 +80,23 @@ describe('hasRepeatedHost', () => {
     expect(hasRepeatedHost(['Host', 'a.example', 'X-Forwarded-Host', 'b.example'])).toBe(false);
     expect(hasRepeatedHost(['Accept', 'host'])).toBe(false);
     expect(hasRepeatedHost([])).toBe(false);
+  });
+});
+
+describe('queriedHostOf: the host of GET /site?host=', () => {
+  it('normalizes a host as a request host is', () => {
+    expect(queriedHostOf('Cooking.Localhost:3000')).toEqual({ host: 'cooking.localhost' });
+    expect(queriedHostOf('example.com.')).toEqual({ host: 'example.com' });
+  });
+
+  it.each([
+    [undefined, 'give the host to look up: GET /site?host=<host>'],
+    ['', 'give the host to look up: GET /site?host=<host>'],
+    [['a.example', 'b.example'], 'give one host, not several'],
+    ['a'.repeat(254), 'the host is over 253 characters'],
+    ['a b', expect.stringMatching(/^the host is no valid host name/)],
+    ['example.com/path', expect.stringMatching(/^the host is no valid host name/)],
+  ])('%p: %p', (value, error) => {
+    expect(queriedHostOf(value)).toEqual({ error });
   });
 });

@@ -1,5 +1,5 @@
 import { siteSettingSchema, type SiteSettingInput } from '../../../../src/shared/records';
-import { analyticsCodeOf, orderMenuCategories, resolveSettings } from '../../../../src/server/rules/settings';
+import { analyticsCodeOf, orderMenuCategories, resolveSettings, variantOf } from '../../../../src/server/rules/settings';
 
 const setting = (input: SiteSettingInput) => siteSettingSchema.parse(input);
 const global = setting({ _id: 'g', type: 'global', config: { global: true } });
@@ -47,6 +47,18 @@ describe('resolveSettings', () => {
     expect(resolveSettings({ sub: setting({ _id: 's', active: true, config: { disable_ads: true } }), global })?.adsDisabled).toBe(true);
     expect(resolveSettings({ sub, parent: setting({ _id: 'p', config: { disable_ads: true } }), global })?.adsDisabled).toBe(true);
     expect(resolveSettings({ byHost: setting({ _id: 'h', active: true, config: { disable_ads: true } }), global })?.adsDisabled).toBe(true);
+  });
+});
+
+describe('variantOf', () => {
+  it('is the whole first subdomain record, else the first domain record by host, else null', () => {
+    const sub = setting({ _id: 's', type: 'subdomains', active: false, config: { global: true, gaCode: 'G-S' } });
+    const byHost = setting({ _id: 'd', type: 'domains', active: true });
+    expect(variantOf({ sub, byHost })).toBe(sub);
+    // Whatever the resolution makes of it: an inactive or global subdomain record is still the variant.
+    expect(variantOf({ sub })).toBe(sub);
+    expect(variantOf({ byHost })).toBe(byHost);
+    expect(variantOf({})).toBeNull();
   });
 });
 
