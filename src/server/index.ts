@@ -28,6 +28,7 @@ import { createOutageLog } from './upstream/outage-log';
 import { createPurger } from './purge/purger';
 import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
+import { createSharedTier } from './shared-cache/shared-tier';
 
 /** The contract: exit within 10 s of SIGTERM, drained or not. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -103,14 +104,26 @@ async function main(): Promise<void> {
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build);
   const metrics = prometheus ?? noMetrics;
   const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage });
+  const policies = config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES;
+  // Only with CACHE_URL: without it nothing of the shared tier is built.
+  const shared = config.sharedCache
+    ? createSharedTier({
+        settings: config.sharedCache,
+        log: logger,
+        metrics,
+        upstreamTimeoutMs: config.upstreamTimeoutMs,
+        longestDataLifetimeMs: Math.max(...Object.values(policies).map((policy) => policy.ttlMs)) + config.staleIfErrorSeconds * 1000,
+      })
+    : undefined;
   const dataCache = createDataCache({
-    policies: config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES,
+    policies,
     maxStaleMs: config.staleIfErrorSeconds * 1000,
     failureBackoffMs: FAILURE_BACKOFF_MS,
     log: logger,
     outage,
     onOutcome: metrics.countCache,
     lastGoodMaxBytes: config.lastGoodMaxBytes,
+    ...(shared ? { shared: shared.data } : {}),
   });
   const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
   const setup = createServerSetup({
@@ -187,6 +200,7 @@ async function main(): Promise<void> {
       // Every request that reached a socket is answered; idle keep-alive sockets close at once.
       drain.stop(server, guard, () => {
         metricsServer?.close();
+        void shared?.store.close();
         void backend.close().finally(() => exit(0));
       });
     }, delayMs);

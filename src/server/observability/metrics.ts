@@ -8,15 +8,12 @@ import type { BuildInfo } from './build-info';
 import type { UpstreamOutcome } from '../upstream/http';
 import type { PurgeRequest } from '../purge/purge-request';
 import type { PurgeResult } from '../purge/purger';
-import type { CommandOutcome, StoreCommand, StoreObserver, StoreState } from '../shared-cache/store';
+import type { CommandOutcome, SharedLookupOutcome, StoreCommand, StoreObserver, StoreState } from '../shared-cache/store';
 import { REFUSAL_REASONS, REFUSING_PORTS, type RefusalReason, type RefusingPort } from '../rules/connection-refusals';
 
 type PurgeScope = PurgeRequest['scope'];
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
-
-/** A lookup in the shared tier: found fresh, found stale, not found, or no answer (the store down, slow, or a value of another format). */
-export type SharedLookupOutcome = 'hit' | 'stale' | 'miss' | 'error';
 
 export interface RequestObservation {
   /** A route-table name, or one of the few fixed names of requests answered before it. */

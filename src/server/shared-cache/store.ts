@@ -26,6 +26,8 @@ export const STORE_FORMAT = 1;
 export type StoreState = 'connecting' | 'up' | 'down' | 'slow' | 'full';
 export type StoreCommand = 'get' | 'set' | 'claim' | 'release' | 'purge' | 'publish' | 'generation' | 'ping';
 export type CommandOutcome = 'ok' | 'error' | 'skipped';
+/** A lookup in the shared tier: found fresh, found stale, not found, or no answer (the store down, slow, or a value of another format). */
+export type SharedLookupOutcome = 'hit' | 'stale' | 'miss' | 'error';
 
 export interface StoreObserver {
   observeSharedCommand(command: StoreCommand, outcome: CommandOutcome, seconds: number): void;
@@ -60,7 +62,7 @@ export interface SharedStore {
   get(name: string): Promise<string | null | undefined>;
   /** Several values in one round trip (MGET), or undefined. */
   getMany(names: readonly string[]): Promise<readonly (string | null)[] | undefined>;
-  /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), in one pipeline. */
+  /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its lock, in one pipeline. */
   set(name: string, value: string | Buffer, ttlMs: number, tags: readonly string[], tagTtlMs: number): Promise<boolean>;
   /** A short lock on `name` (SET NX PX): true when this instance holds it, false when another does, undefined when the store could not say. */
   claim(name: string, ttlMs: number): Promise<boolean | undefined>;
@@ -251,7 +253,8 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     getMany: (names) => run('get', false, () => client.mget(names.map(keyOf))),
     async set(name, value, ttlMs, tags, tagTtlMs) {
       const done = await run('set', true, () => {
-        const pipeline = client.pipeline().set(keyOf(name), value, 'PX', Math.max(1, Math.round(ttlMs)));
+        // A value stored frees its lock: whoever waits for it reads it now.
+        const pipeline = client.pipeline().set(keyOf(name), value, 'PX', Math.max(1, Math.round(ttlMs))).del(keyOf(`lock:${name}`));
         for (const tag of tags) pipeline.sadd(tagKey(tag), name).pexpire(tagKey(tag), Math.max(1, Math.round(tagTtlMs)));
         return pipeline.exec().then((replies) => {
           const failed = replies?.find(([error]) => error !== null)?.[0];
