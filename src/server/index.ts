@@ -25,7 +25,8 @@ import { createContentApi } from './upstream/content-api';
 import { requestContentApiFor } from './upstream/request-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
 import { createOutageLog } from './upstream/outage-log';
-import { createPurger } from './purge/purger';
+import { createPurger, dataTagsOf } from './purge/purger';
+import { createPurgeChannel } from './purge/purge-channel';
 import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
 import { createSharedTier } from './shared-cache/shared-tier';
@@ -168,8 +169,11 @@ async function main(): Promise<void> {
   // Prometheus scrapes its own port (the public port never answers /metrics), where the probes
   // are answered too.
   // With PURGE_TOKEN (which needs METRICS_PORT), POST /purge there too: editors' changes show at once.
+  const purger = createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache });
+  // With the shared tier, every instance hears every purge, whether or not it answers /purge itself.
+  const channel = shared && createPurgeChannel({ store: shared.store, purge: purger, sharedTagsOf: (request) => dataTagsOf(dataCache, request), log: logger });
   const purge = config.purgeToken
-    ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
+    ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: purger, ...(channel ? { announce: channel.announce } : {}), logger, metrics })
     : undefined;
   // Prometheus and the probes need few sockets; their own cap keeps them apart from the public one.
   const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler({ registry: prometheus.registry, readiness, purge, logger, metrics }), { keepAliveTimeoutMs: config.keepAliveTimeoutMs, logger, metrics }).server;

@@ -68,8 +68,12 @@ export interface SharedStore {
   claim(name: string, ttlMs: number): Promise<boolean | undefined>;
   /** Gives up a lock this instance claimed (its fetch failed), so that others need not wait for its expiry. */
   release(name: string): Promise<void>;
-  /** Drops every value with one of `tags`, and the tags' sets; null: every value (a new generation). */
+  /** Drops every value with one of `tags`, and the tags' sets; null: every value (a new generation, returned). */
   purge(tags: ReadonlySet<string> | null): Promise<boolean>;
+  /** The generation keys are named under now (after a purge of everything: the new one). */
+  generation(): number | undefined;
+  /** Another instance moved to `next` (its purge of everything): keys are named under it from now on. */
+  adoptGeneration(next: number): void;
   /** Tells every instance (this one too) `message` on the deployment's channel. */
   publish(message: string): Promise<boolean>;
   /** Each message on the channel, and each time the subscription is back after it was lost (what came meanwhile is unknown). */
@@ -290,6 +294,11 @@ export function createSharedStore(options: StoreOptions): SharedStore {
         return true;
       });
       return done !== undefined;
+    },
+    generation: () => generation,
+    adoptGeneration(next) {
+      // Whatever the announcer moved to, even lower (a flushed store counts again from 1): all follow it.
+      generation = next;
     },
     async publish(message) {
       const receivers = await run('publish', false, () => client.publish(channel, message), false);

@@ -3,55 +3,17 @@
  * make one call for the deployment, a stale copy another instance fetched answers while the
  * upstream fails, a value of an unknown format is a miss, and a store that is gone costs nothing.
  */
-import { createLogger } from '../../../src/server/observability/logger';
-import { noMetrics } from '../../../src/server/observability/metrics';
-import { createSharedTier, type SharedTier } from '../../../src/server/shared-cache/shared-tier';
-import { createDataCache, type CachePolicy, type DataCache } from '../../../src/server/upstream/data-cache';
-import { createOutageLog } from '../../../src/server/upstream/outage-log';
 import { UpstreamError } from '../../../src/server/upstream/upstream-error';
-import { captureLogs } from '../../support/logs';
+import { SHARED_MAX_STALE_MS as MAX_STALE_MS, SHARED_TTL_MS as TTL_MS, sharedInstance, until, type SharedInstance } from '../../support/shared-instance';
 import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
-
-const TTL_MS = 1000;
-const MAX_STALE_MS = 60_000;
-
-interface Instance {
-  readonly cache: DataCache;
-  readonly tier: SharedTier;
-  readonly lookups: string[];
-}
 
 describeWithStore('the data cache with a shared tier on a real store', () => {
   let server: StoreServer;
   let clock = 1_000_000;
-  const made: Instance[] = [];
+  const made: SharedInstance[] = [];
 
-  async function instance(): Promise<Instance> {
-    const log = createLogger('debug', captureLogs());
-    const lookups: string[] = [];
-    const tier = createSharedTier({
-      settings: { url: server.url(), keyPrefix: 'test', commandTimeoutMs: 250, connectTimeoutMs: 500 },
-      log,
-      metrics: { ...noMetrics, countSharedLookup: (cache, outcome) => void lookups.push(`${cache}:${outcome}`) },
-      upstreamTimeoutMs: 2000,
-      longestDataLifetimeMs: TTL_MS + MAX_STALE_MS,
-      now: () => clock,
-    });
-    const policy: CachePolicy = { ttlMs: TTL_MS, maxEntries: 100, maxBytes: 1024 * 1024 };
-    const cache = createDataCache({
-      policies: { settings: policy, menus: policy, lists: policy, articles: policy },
-      maxStaleMs: MAX_STALE_MS,
-      failureBackoffMs: 100,
-      log,
-      outage: createOutageLog({ log, intervalMs: 10_000 }),
-      now: () => clock,
-      shared: tier.data,
-    });
-    await new Promise<void>((resolve) => {
-      const check = () => (tier.store.state() === 'up' ? resolve() : setImmediate(check));
-      check();
-    });
-    const one = { cache, tier, lookups };
+  async function instance(): Promise<SharedInstance> {
+    const one = await sharedInstance(server.url(), () => clock);
     made.push(one);
     return one;
   }
@@ -137,8 +99,3 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
     expect(a.lookups).toEqual(['articles:error']);
   });
 });
-
-/** Resolves once `check` holds, checking on each turn of the event loop (an event the test cannot subscribe to). */
-async function until(check: () => Promise<boolean>): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setImmediate(resolve));
-}
