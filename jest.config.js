@@ -26,7 +26,8 @@ module.exports = {
   testTimeout: 20000,
   projects: [
     // Every test folder but test/browser, so that a new folder is never left out.
-    { ...shared, displayName: 'node', roots: ['<rootDir>/test'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'] },
+    // Its global setup says in one line when the shared cache tier's tests skip (no store server on PATH).
+    { ...shared, displayName: 'node', roots: ['<rootDir>/test'], testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/browser/'], globalSetup: '<rootDir>/test/support/store-check.ts' },
     { ...shared, displayName: 'browser', roots: ['<rootDir>/test/browser'], globalSetup: '<rootDir>/test/browser/support/find-chromium.mjs' },
   ],
 };

@@ -26,9 +26,11 @@ import { createContentApi } from './upstream/content-api';
 import { requestContentApiFor } from './upstream/request-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
 import { createOutageLog } from './upstream/outage-log';
-import { createPurger } from './purge/purger';
+import { createPurger, dataTagsOf } from './purge/purger';
+import { createPurgeChannel } from './purge/purge-channel';
 import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
+import { createSharedTier } from './shared-cache/shared-tier';
 
 /** The contract: exit within 10 s of SIGTERM, drained or not. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -104,14 +106,26 @@ async function main(): Promise<void> {
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build);
   const metrics = prometheus ?? noMetrics;
   const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage });
+  const policies = config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES;
+  // Only with CACHE_URL: without it nothing of the shared tier is built.
+  const shared = config.sharedCache
+    ? createSharedTier({
+        settings: config.sharedCache,
+        log: logger,
+        metrics,
+        upstreamTimeoutMs: config.upstreamTimeoutMs,
+        longestDataLifetimeMs: Math.max(...Object.values(policies).map((policy) => policy.ttlMs)) + config.staleIfErrorSeconds * 1000,
+      })
+    : undefined;
   const dataCache = createDataCache({
-    policies: config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES,
+    policies,
     maxStaleMs: config.staleIfErrorSeconds * 1000,
     failureBackoffMs: FAILURE_BACKOFF_MS,
     log: logger,
     outage,
     onOutcome: metrics.countCache,
     lastGoodMaxBytes: config.lastGoodMaxBytes,
+    ...(shared ? { shared: shared.data } : {}),
   });
   const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
   // One view of the content API for the pages and the metrics port's GET /site: the same data cache.
@@ -158,8 +172,11 @@ async function main(): Promise<void> {
   // Prometheus scrapes its own port (the public port never answers /metrics), where the probes
   // are answered too.
   // With PURGE_TOKEN (which needs METRICS_PORT), POST /purge there too: editors' changes show at once.
+  const purger = createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache });
+  // With the shared tier, every instance hears every purge, whether or not it answers /purge itself.
+  const channel = shared && createPurgeChannel({ store: shared.store, purge: purger, sharedTagsOf: (request) => dataTagsOf(dataCache, request), log: logger });
   const purge = config.purgeToken
-    ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache }), logger, metrics })
+    ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: purger, ...(channel ? { announce: channel.announce } : {}), logger, metrics })
     : undefined;
   // With PURGE_TOKEN too, GET /site there: support asks which record a host gets.
   const site = config.purgeToken
@@ -194,6 +211,7 @@ async function main(): Promise<void> {
       // Every request that reached a socket is answered; idle keep-alive sockets close at once.
       drain.stop(server, guard, () => {
         metricsServer?.close();
+        void shared?.store.close();
         void backend.close().finally(() => exit(0));
       });
     }, delayMs);

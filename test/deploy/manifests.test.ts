@@ -54,7 +54,11 @@ function validateManifests(files: string[] = []): { status: number | null; lines
 describe("Kubernetes' own schemas", () => {
   test('accept every manifest of the kustomization', () => {
     const { status, lines } = validateManifests();
-    expect(lines).toEqual(['deployment.yaml', 'service.yaml', 'service-instances.yaml', 'pod-disruption-budget.yaml', 'horizontal-pod-autoscaler.yaml', 'network-policy.yaml'].map((file) => `ok deploy/kubernetes/${file}#1`));
+    expect(lines).toEqual([
+      ...['deployment.yaml', 'service.yaml', 'service-instances.yaml', 'pod-disruption-budget.yaml', 'horizontal-pod-autoscaler.yaml', 'network-policy.yaml'].map((file) => `ok deploy/kubernetes/${file}#1`),
+      // The shared cache tier's store: its StatefulSet, Service and NetworkPolicy.
+      ...[1, 2, 3].map((document) => `ok deploy/kubernetes/valkey.yaml#${document}`),
+    ]);
     expect(status).toBe(0);
   });
 
@@ -116,7 +120,15 @@ describe("Kubernetes' own schemas", () => {
 describe('Kubernetes manifests', () => {
   test('every file of the kustomization is parsed here, and every manifest here is listed', () => {
     const kustomization = parse(read('deploy/kubernetes/kustomization.yaml')) as { resources: string[] };
-    expect(kustomization.resources.sort()).toEqual(['deployment.yaml', 'horizontal-pod-autoscaler.yaml', 'network-policy.yaml', 'pod-disruption-budget.yaml', 'service-instances.yaml', 'service.yaml']);
+    expect(kustomization.resources.sort()).toEqual(['deployment.yaml', 'horizontal-pod-autoscaler.yaml', 'network-policy.yaml', 'pod-disruption-budget.yaml', 'service-instances.yaml', 'service.yaml', 'valkey.yaml']);
+  });
+
+  test("the shared cache tier's store has its memory bounded, and the app points at its Service", () => {
+    const [statefulSet, service] = parseAllDocuments(read('deploy/kubernetes/valkey.yaml')).map((document) => document.toJS() as { kind: string; metadata: { name: string }; spec: { template?: { spec: { containers: { args: string[] }[] } } } });
+    const args = statefulSet?.spec.template?.spec.containers[0]?.args ?? [];
+    expect(args[args.indexOf('--maxmemory') + 1]).toMatch(/^\d+mb$/);
+    expect(args[args.indexOf('--maxmemory-policy') + 1]).toBe('allkeys-lru');
+    expect(app?.env?.find((variable) => variable.name === 'CACHE_URL')?.value).toBe(`redis://${service?.metadata.name}:6379`);
   });
 
   test('the Deployment runs as the image user, non-root, read-only, with no capabilities', () => {

@@ -64,6 +64,19 @@ export interface Config {
   readonly metricsPortBodyTimeoutMs: number;
   /** Data and page cache lifetimes: `short` (edits show within minutes) or `long` (edits are purged). */
   readonly cacheLifetimes: CacheLifetimes;
+  /** The shared cache tier on a Redis-protocol store (CACHE_URL); undefined: every cache is this process's alone. */
+  readonly sharedCache: SharedCacheSettings | undefined;
+}
+
+export interface SharedCacheSettings {
+  /** redis:// or rediss://, credentials included: never logged. */
+  readonly url: string;
+  /** Starts every key and the purge channel: one per deployment sharing a store. */
+  readonly keyPrefix: string;
+  /** How long one command may take before it counts as failed and the page goes on without it. */
+  readonly commandTimeoutMs: number;
+  /** How long a connection (TCP, TLS, AUTH) may take before it counts as failed. */
+  readonly connectTimeoutMs: number;
 }
 
 export type CacheLifetimes = 'short' | 'long';
@@ -194,6 +207,17 @@ const purgeToken = z
   .min(MIN_PURGE_TOKEN_LENGTH, { error: `must be at least ${MIN_PURGE_TOKEN_LENGTH} characters (the value is not shown)` })
   .regex(BEARER_TOKEN, { error: 'must be letters, digits and - . _ ~ + / (a bearer token; the value is not shown)' });
 
+/** The value is never echoed: it carries the store's password. */
+const cacheUrl = z.string().refine(
+  (raw) => {
+    const url = URL.parse(raw);
+    return url !== null && (url.protocol === 'redis:' || url.protocol === 'rediss:') && url.hostname !== '';
+  },
+  { error: 'must be a redis:// or rediss:// URL with a host (the value is not shown: it may carry a password)' },
+);
+
+const keyPrefix = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, { error: (issue) => `must be 1 to 64 letters, digits, '.', '_' or '-' ${got(issue.input)}` });
+
 const host = z.string().refine((raw) => isIP(raw) !== 0 || /^[a-z0-9.-]+$/i.test(raw), { error: (issue) => `must be an IP address or host name ${got(issue.input)}` });
 
 const siteKey = z
@@ -242,6 +266,11 @@ const environment = z.object({
   // A CMS sends its purge body in milliseconds; a client trickling one must not hold a metrics-port socket.
   METRICS_PORT_BODY_TIMEOUT_MS: variable(wholeNumber(1, 60_000), 5000),
   CACHE_LIFETIMES: variable(z.enum(['short', 'long'], { error: (issue) => `must be short or long ${got(issue.input)}` }), 'short'),
+  CACHE_URL: optional(cacheUrl),
+  CACHE_KEY_PREFIX: variable(keyPrefix, 'qa-sites'),
+  // Tens of milliseconds: the shared tier saves an upstream call or a render, and must never cost more than one.
+  CACHE_COMMAND_TIMEOUT_MS: variable(wholeNumber(1, 1000), 25),
+  CACHE_CONNECT_TIMEOUT_MS: variable(wholeNumber(1, 10_000), 50),
 });
 
 /** The names of the variables the app reads (the README's configuration table lists them). */
@@ -330,5 +359,9 @@ export function loadConfig(raw: Env): Config {
     purgeToken: env.PURGE_TOKEN,
     metricsPortBodyTimeoutMs: env.METRICS_PORT_BODY_TIMEOUT_MS,
     cacheLifetimes: env.CACHE_LIFETIMES,
+    sharedCache:
+      env.CACHE_URL === undefined
+        ? undefined
+        : Object.freeze({ url: env.CACHE_URL, keyPrefix: env.CACHE_KEY_PREFIX, commandTimeoutMs: env.CACHE_COMMAND_TIMEOUT_MS, connectTimeoutMs: env.CACHE_CONNECT_TIMEOUT_MS }),
   });
 }

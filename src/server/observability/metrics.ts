@@ -8,6 +8,7 @@ import type { BuildInfo } from './build-info';
 import type { UpstreamOutcome } from '../upstream/http';
 import type { PurgeRequest } from '../purge/purge-request';
 import type { PurgeResult } from '../purge/purger';
+import type { CommandOutcome, SharedLookupOutcome, StoreCommand, StoreObserver, StoreState } from '../shared-cache/store';
 import { REFUSAL_REASONS, REFUSING_PORTS, type RefusalReason, type RefusingPort } from '../rules/connection-refusals';
 
 type PurgeScope = PurgeRequest['scope'];
@@ -25,7 +26,7 @@ export interface RequestObservation {
 }
 
 /** What the app reports; callers never see prom-client. */
-export interface Metrics {
+export interface Metrics extends StoreObserver {
   observeRequest(observation: RequestObservation): void;
   observeUpstream(endpoint: string, seconds: number, outcome: UpstreamOutcome): void;
   /** For the data cache: one count per lookup, by cache name and outcome. */
@@ -36,6 +37,8 @@ export interface Metrics {
   countRefusedConnection(reason: RefusalReason, port: RefusingPort): void;
   /** One purge (POST /purge) and what it dropped. */
   countPurge(scope: PurgeScope, dropped: PurgeResult): void;
+  /** For the shared tier (CACHE_URL): one count per lookup, by cache (a data kind, or `page`) and outcome. */
+  countSharedLookup(cache: string, outcome: SharedLookupOutcome): void;
 }
 
 /** For tests and when METRICS_PORT is unset: nothing is collected. */
@@ -46,6 +49,9 @@ export const noMetrics: Metrics = {
   countShed() {},
   countRefusedConnection() {},
   countPurge() {},
+  countSharedLookup() {},
+  observeSharedCommand() {},
+  sharedCacheState() {},
 };
 
 export interface PrometheusMetrics extends Metrics {
@@ -129,6 +135,27 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     registers,
   });
 
+  const sharedLookups = new Counter({
+    name: 'shared_cache_lookups_total',
+    help: 'Shared cache tier (CACHE_URL) lookups, by cache and outcome (hit, stale, miss, error)',
+    labelNames: ['cache', 'outcome'] as const,
+    registers,
+  });
+  const sharedCommands = new Histogram({
+    name: 'shared_cache_command_duration_seconds',
+    help: 'Time of one command to the shared cache store, by command and outcome (ok, error, skipped: not sent while the store is down, slow or full)',
+    labelNames: ['command', 'outcome'] as const,
+    buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1],
+    registers,
+  });
+  const STORE_STATES: readonly StoreState[] = ['connecting', 'up', 'down', 'slow', 'full'];
+  const sharedState = new Gauge({
+    name: 'shared_cache_state',
+    help: 'The shared cache store as this instance sees it: 1 for its current state (up, down, slow, full, connecting), 0 for the others',
+    labelNames: ['state'] as const,
+    registers,
+  });
+
   const seenSites = new Set<string>();
   const siteLabel = (site: string): string => {
     // `_global` and the other reserved labels always keep their own series.
@@ -160,6 +187,15 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
       purges.inc({ scope });
       purgedEntries.inc({ cache: 'data' }, dropped.dataEntries);
       purgedEntries.inc({ cache: 'page' }, dropped.pages);
+    },
+    countSharedLookup(cache, outcome) {
+      sharedLookups.inc({ cache, outcome });
+    },
+    observeSharedCommand(command: StoreCommand, outcome: CommandOutcome, seconds: number) {
+      sharedCommands.observe({ command, outcome }, seconds);
+    },
+    sharedCacheState(state) {
+      for (const each of STORE_STATES) sharedState.set({ state: each }, each === state ? 1 : 0);
     },
   };
 }

@@ -34,3 +34,9 @@ export function purgeRequestOf(json: unknown): PurgeRequest | { readonly error: 
   if (invalid !== undefined) return { error: `not a slug: ${JSON.stringify(invalid.slice(0, 100))}` };
   return { scope: 'slugs', host, slugs: [...new Set(slugs)] };
 }
+
+/** The body that asks for `request` (what purgeRequestOf reads back): how a purge travels to the other instances. */
+export function purgeBodyOf(request: PurgeRequest): unknown {
+  if (request.scope === 'all') return { all: true };
+  return request.scope === 'site' ? { site: request.host } : { site: request.host, slugs: request.slugs };
+}

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { bearerAuth } from '../http/bearer-auth';
 import { ERRORS, jsonAnswer, jsonErrorAnswer, sendJsonAnswer } from '../http/errors';
+import type { PurgeChannel, SharedPurgeOutcome } from './purge-channel';
 import type { Purger, PurgeResult } from './purger';
 import { purgeRequestOf, type PurgeRequest } from './purge-request';
 
@@ -27,6 +28,8 @@ export interface PurgeRouteDeps {
   /** How long the body may take to arrive (METRICS_PORT_BODY_TIMEOUT_MS); then a 408 and the connection closes. */
   readonly bodyTimeoutMs: number;
   readonly purge: Purger;
+  /** With a shared tier (CACHE_URL): the purge for the whole deployment, answered as `shared`. */
+  readonly announce?: PurgeChannel['announce'];
   readonly logger: Logger;
   /** Where the purge is counted (observability/metrics.ts). */
   readonly metrics: { countPurge(scope: PurgeRequest['scope'], dropped: PurgeResult): void };
@@ -101,11 +104,15 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
         const startedAt = performance.now();
         const dropped = deps.purge(request);
         deps.metrics.countPurge(request.scope, dropped);
-        deps.logger.info(
-          { event: 'cache.purged', ...logFieldsOf(request), dataEntries: dropped.dataEntries, pages: dropped.pages, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 },
-          `purged ${dropped.dataEntries} data entries and ${dropped.pages} pages`,
-        );
-        sendJsonAnswer(res, jsonAnswer(200, { purged: request, dropped }));
+        const answered = (shared: SharedPurgeOutcome | undefined) => {
+          const fields = { event: 'cache.purged', ...logFieldsOf(request), dataEntries: dropped.dataEntries, pages: dropped.pages, ...(shared ? { shared } : {}), durationMs: Math.round((performance.now() - startedAt) * 10) / 10 };
+          // The instances were not told: whoever sent it may send it again, or to each instance.
+          if (shared === 'unavailable') deps.logger.warn(fields, `purged ${dropped.dataEntries} data entries and ${dropped.pages} pages here; the shared tier could not be reached, so other instances were not told`);
+          else deps.logger.info(fields, `purged ${dropped.dataEntries} data entries and ${dropped.pages} pages`);
+          sendJsonAnswer(res, jsonAnswer(200, { purged: request, dropped, ...(shared ? { shared } : {}) }));
+        };
+        if (deps.announce) void deps.announce(request).then(answered);
+        else answered(undefined);
       },
       () => res.destroy(),
     );

@@ -9,7 +9,7 @@
 import type { PageCache } from '../page-cache/page-cache';
 import { pageCacheHostOf } from '../page-cache/rules';
 import { keptSiteLookupsOf } from '../upstream/request-content-api';
-import type { DataCache } from '../upstream/data-cache';
+import type { DataCache, PurgeTag } from '../upstream/data-cache';
 import { siteScopesOf, siteTags, slugTags } from '../upstream/data-tags';
 import type { PurgeRequest } from './purge-request';
 
@@ -23,15 +23,18 @@ export interface PurgeResult {
 export type Purger = (request: PurgeRequest) => PurgeResult;
 
 /** `null` caches are turned off (DATA_CACHE=off, PAGE_CACHE_TTL_SECONDS=0): nothing to drop there. */
+/** The data-cache tags a purge names, from what `dataCache` keeps of the host's site lookups; null: everything. */
+export function dataTagsOf(dataCache: DataCache, request: PurgeRequest): ReadonlySet<PurgeTag> | null {
+  if (request.scope === 'all') return null;
+  const site = siteScopesOf(keptSiteLookupsOf(dataCache, request.host));
+  return request.scope === 'site' ? siteTags(request.host, site) : slugTags(site, request.slugs);
+}
+
 export function createPurger(caches: { readonly dataCache: DataCache | null; readonly pageCache: PageCache | null }): Purger {
   const { dataCache, pageCache } = caches;
   return function purge(request) {
     if (request.scope === 'all') return { dataEntries: dataCache?.purge(null) ?? 0, pages: pageCache?.purge(null) ?? 0 };
-    let dataEntries = 0;
-    if (dataCache) {
-      const site = siteScopesOf(keptSiteLookupsOf(dataCache, request.host));
-      dataEntries = dataCache.purge(request.scope === 'site' ? siteTags(request.host, site) : slugTags(site, request.slugs));
-    }
+    const dataEntries = dataCache?.purge(dataTagsOf(dataCache, request)) ?? 0;
     // Every page of the host: any of them may list the article (home, categories, every answer's new articles).
     const pages = pageCache?.purge((key) => pageCacheHostOf(key) === request.host) ?? 0;
     return { dataEntries, pages };

@@ -57,6 +57,27 @@ export interface CachePolicy {
  */
 export const HEAP_BYTES_PER_JSON_BYTE: Readonly<Record<CacheKind, number>> = { settings: 3, menus: 3, lists: 2.5, articles: 4 };
 
+/** An answer as the shared tier keeps it: the value, and when it was fetched from the upstream. */
+export interface SharedAnswer {
+  readonly value: unknown;
+  readonly storedAt: number;
+}
+
+/**
+ * The shared tier behind this cache (CACHE_URL; shared-cache/data-tier.ts): what a first-tier
+ * miss asks before the upstream, so that one call serves every instance of the deployment.
+ */
+export interface SharedDataTier {
+  /**
+   * A fresh answer of the shared tier (`shared`), else `load`'s, made by one instance of the
+   * deployment while the others wait briefly for it. When `load` fails, `staleCopy` is handed
+   * the shared tier's stale answer, if it had one, before the failure is thrown.
+   */
+  answer(kind: CacheKind, key: string, freshMs: number, load: () => Promise<unknown>, staleCopy: (answer: SharedAnswer) => void): Promise<SharedAnswer & { readonly shared: boolean }>;
+  /** Keeps an answer `load` made for the deployment, for `keptMs`, found by its tags for purges. */
+  keep(kind: CacheKind, key: string, answer: SharedAnswer, tags: readonly PurgeTag[], keptMs: number): void;
+}
+
 export interface DataCacheOptions {
   readonly policies: Readonly<Record<CacheKind, CachePolicy>>;
   readonly maxStaleMs: number;
@@ -68,6 +89,8 @@ export interface DataCacheOptions {
   readonly now?: () => number;
   /** Bound of the last-good store; DEFAULT_LAST_GOOD_MAX_BYTES unless given. */
   readonly lastGoodMaxBytes?: number;
+  /** The shared tier behind this cache; none without CACHE_URL. */
+  readonly shared?: SharedDataTier;
 }
 
 /** TTLs per kind of data; heap bounds that fit the memory budget (docs/deploy.md). */
@@ -162,11 +185,16 @@ class KindCache {
         const flight = { tags: context.tags() };
         this.inFlight.set(key, flight);
         try {
-          const value = await context.load();
+          const { shared } = this.options;
+          const loaded = shared ? await shared.answer(this.kind, key, policy.ttlMs, context.load, (copy) => this.lastGood.remember(key, { ...copy, size: this.sizeOf(copy.value) })) : { value: await context.load(), storedAt: this.now(), shared: false };
+          const { value } = loaded;
           // Purged while in flight: the answer may predate the change, so nothing keeps it.
           if (signal.aborted) return undefined;
           this.failures.delete(key);
-          const entry: Entry = { value, storedAt: this.now(), size: Math.ceil(takeJsonLength(value) * HEAP_BYTES_PER_JSON_BYTE[this.kind]), tags: flight.tags, answer: Promise.resolve(value) };
+          // Another instance's answer is as old as it is: fresh here only for the rest of its time.
+          if (loaded.shared) fetchOptions.ttl = Math.max(1, policy.ttlMs - (this.now() - loaded.storedAt));
+          else shared?.keep(this.kind, key, loaded, flight.tags, policy.ttlMs + options.maxStaleMs);
+          const entry: Entry = { value, storedAt: loaded.storedAt, size: this.sizeOf(value), tags: flight.tags, answer: Promise.resolve(value) };
           // Without the tags (a purge leaves the last good copy): they were 40% of a flood entry's heap.
           this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
           return entry;
@@ -184,6 +212,11 @@ class KindCache {
         }
       },
     });
+  }
+
+  /** What a value costs in the heap, from its JSON length. */
+  private sizeOf(value: unknown): number {
+    return Math.ceil(takeJsonLength(value) * HEAP_BYTES_PER_JSON_BYTE[this.kind]);
   }
 
   private usable<E extends KeptValue>(entry: E | undefined): entry is E {

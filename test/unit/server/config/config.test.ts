@@ -17,6 +17,35 @@ describe('loadConfig', () => {
     expect(loadConfig({ METRICS_PORT: '' }).metricsPort).toBeUndefined();
   });
 
+  describe('shared cache tier', () => {
+    it('is off without CACHE_URL, and reads its settings with it', () => {
+      expect(loadConfig({}).sharedCache).toBeUndefined();
+      expect(loadConfig({ CACHE_URL: '' }).sharedCache).toBeUndefined();
+      expect(loadConfig({ CACHE_URL: 'redis://valkey:6379' }).sharedCache).toEqual({ url: 'redis://valkey:6379', keyPrefix: 'qa-sites', commandTimeoutMs: 25, connectTimeoutMs: 50 });
+      expect(loadConfig({ CACHE_URL: 'rediss://u:p@cache.example:6380/2', CACHE_KEY_PREFIX: 'prod-eu', CACHE_COMMAND_TIMEOUT_MS: '40', CACHE_CONNECT_TIMEOUT_MS: '200' }).sharedCache).toEqual({
+        url: 'rediss://u:p@cache.example:6380/2',
+        keyPrefix: 'prod-eu',
+        commandTimeoutMs: 40,
+        connectTimeoutMs: 200,
+      });
+      expect(() => loadConfig({ CACHE_URL: 'redis://v:6379', CACHE_KEY_PREFIX: 'a b' })).toThrow(/CACHE_KEY_PREFIX must be 1 to 64 letters/);
+      expect(() => loadConfig({ CACHE_URL: 'redis://v:6379', CACHE_COMMAND_TIMEOUT_MS: '0' })).toThrow(/CACHE_COMMAND_TIMEOUT_MS must be a whole number from 1 to 1000/);
+    });
+
+    it('takes only redis:// and rediss:// URLs, and never echoes one', () => {
+      for (const value of ['http://user:s3cret-pass@valkey:6379', 'redis://:s3cret-pass@', 'not a url s3cret-pass']) {
+        try {
+          loadConfig({ CACHE_URL: value });
+          throw new Error('accepted');
+        } catch (error) {
+          expect(error).toBeInstanceOf(ConfigError);
+          expect(String(error)).toMatch(/CACHE_URL must be a redis:\/\/ or rediss:\/\/ URL/);
+          expect(String(error)).not.toContain('s3cret');
+        }
+      }
+    });
+  });
+
   describe('purge', () => {
     const token = 'a'.repeat(31) + 'B';
 

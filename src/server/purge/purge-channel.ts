@@ -1,0 +1,78 @@
+/**
+ * One purge for the whole deployment (CACHE_URL): POST /purge on any instance drops what it
+ * names from the shared tier (by tag, or everything with a new generation) and tells every
+ * instance on the store's channel, where each drops it from its own caches (the purger) and
+ * drops the shared tier's entries of the tags it knows of too: its kept site lookups may name
+ * scopes the sender's did not, and a fetch that was in flight at the sender's drop may have
+ * stored its answer since. An instance whose subscription was lost drops its whole first tier
+ * once it is back: it cannot know what was purged meanwhile. Without CACHE_URL none of this is
+ * built and a purge reaches only the instance it is sent to.
+ */
+import type { Logger } from 'pino';
+import type { SharedStore } from '../shared-cache/store';
+import type { Purger } from './purger';
+import { purgeBodyOf, purgeRequestOf, type PurgeRequest } from './purge-request';
+
+/** Whether the deployment's purge went through: dropped from the shared tier and told to every instance. */
+export type SharedPurgeOutcome = 'purged' | 'unavailable';
+
+export interface PurgeChannel {
+  announce(request: PurgeRequest): Promise<SharedPurgeOutcome>;
+}
+
+export interface PurgeChannelDeps {
+  readonly store: SharedStore;
+  /** This instance's caches. */
+  readonly purge: Purger;
+  /** The shared tier's tags a purge names, as this instance knows them; null: everything. */
+  readonly sharedTagsOf: (request: PurgeRequest) => ReadonlySet<string> | null;
+  readonly log: Logger;
+}
+
+interface Message {
+  readonly from: string;
+  readonly body: unknown;
+  /** With a purge of everything: the generation keys are named under from now on. */
+  readonly generation?: number;
+}
+
+function messageOf(text: string): Message | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || !('from' in parsed) || typeof parsed.from !== 'string' || !('body' in parsed)) return null;
+    const generation = 'generation' in parsed && typeof parsed.generation === 'number' ? parsed.generation : undefined;
+    return { from: parsed.from, body: parsed.body, ...(generation === undefined ? {} : { generation }) };
+  } catch {
+    return null;
+  }
+}
+
+export function createPurgeChannel(deps: PurgeChannelDeps): PurgeChannel {
+  const { store, log } = deps;
+  store.subscribe(
+    (text) => {
+      const message = messageOf(text);
+      if (message === null || message.from === store.instanceId) return;
+      const request = purgeRequestOf(message.body);
+      if ('error' in request) return;
+      // Before the first tier is dropped: a miss right after must not read the old generation's keys.
+      if (message.generation !== undefined) store.adoptGeneration(message.generation);
+      const dropped = deps.purge(request);
+      const tags = deps.sharedTagsOf(request);
+      if (tags !== null) void store.purge(tags);
+      log.info({ event: 'cache.purge_received', scope: request.scope, dataEntries: dropped.dataEntries, pages: dropped.pages }, 'a purge sent to another instance dropped what it named here too');
+    },
+    () => {
+      const dropped = deps.purge({ scope: 'all' });
+      log.info({ event: 'cache.resynced', dataEntries: dropped.dataEntries, pages: dropped.pages }, 'the purge channel is back: the in-process caches were dropped, since purges may have been missed');
+    },
+  );
+  return {
+    async announce(request) {
+      const dropped = await store.purge(deps.sharedTagsOf(request));
+      const generation = request.scope === 'all' ? store.generation() : undefined;
+      const told = await store.publish(JSON.stringify({ from: store.instanceId, body: purgeBodyOf(request), ...(generation === undefined ? {} : { generation }) }));
+      return dropped && told ? 'purged' : 'unavailable';
+    },
+  };
+}

@@ -1,0 +1,103 @@
+/**
+ * The data cache's shared tier (upstream/data-cache.ts, SharedDataTier): the content API's
+ * answers kept for the whole deployment, each as `{f, at, v}` (format, when it was fetched,
+ * the value), for its fresh time plus stale-if-error, findable by its purge tags.
+ * - A first-tier miss reads it here first: a fresh answer costs no upstream call.
+ * - Missing or stale here too, one instance of the deployment asks the upstream: it takes a
+ *   short lock (SET NX PX); the others read again every few milliseconds, for at most
+ *   `waitMs`, then ask themselves (the lock's holder may have died or hung).
+ * - When the call fails, the stale copy read here is handed to the last-good store, so an
+ *   instance that never held the answer still serves it while the upstream fails.
+ * A value of another format, or unreadable, is a miss (counted as `error`).
+ */
+import { setTimeout as delay } from 'node:timers/promises';
+import { withJsonLength } from '../upstream/answer-bytes';
+import type { CacheKind, PurgeTag, SharedAnswer, SharedDataTier } from '../upstream/data-cache';
+import { STORE_FORMAT, type SharedLookupOutcome, type SharedStore } from './store';
+
+export interface SharedDataTierOptions {
+  readonly store: SharedStore;
+  readonly countLookup: (cache: string, outcome: SharedLookupOutcome) => void;
+  /** How long the lock lasts: the upstream's timeout and a margin, so that a dead holder frees it. */
+  readonly lockMs: number;
+  /** How long another instance's fetch is waited for before this one asks the upstream itself. */
+  readonly waitMs: number;
+  /** How long a tag's set lives: the longest an entry does. */
+  readonly tagTtlMs: number;
+  readonly now?: () => number;
+}
+
+/** Between two reads while another instance fetches: a loopback call to the content API takes longer. */
+const POLL_MS = 15;
+
+/** An answer as stored, or null when the text is not one of this format. */
+export function sharedAnswerOf(text: string): SharedAnswer | null {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  if (typeof parsed !== 'object' || parsed === null || !('f' in parsed) || parsed.f !== STORE_FORMAT || !('at' in parsed) || typeof parsed.at !== 'number' || !('v' in parsed)) return null;
+  // Sized by its text, as the client's answers are: the data cache need not serialize it again.
+  return { value: withJsonLength(parsed.v, text.length), storedAt: parsed.at };
+}
+
+export function sharedAnswerText(answer: SharedAnswer): string {
+  return JSON.stringify({ f: STORE_FORMAT, at: answer.storedAt, v: answer.value });
+}
+
+export function createSharedDataTier(options: SharedDataTierOptions): SharedDataTier {
+  const { store, countLookup } = options;
+  const now = options.now ?? Date.now;
+  const nameOf = (kind: CacheKind, key: string) => `data:${kind}:${key}`;
+
+  /** The stored answer; null when there is none (or not of this format); undefined when the store could not say. */
+  async function read(kind: CacheKind, name: string): Promise<SharedAnswer | null | undefined> {
+    const text = await store.get(name);
+    if (text === undefined || text === null) return text;
+    const answer = sharedAnswerOf(text);
+    if (answer === null) countLookup(kind, 'error');
+    return answer;
+  }
+
+  /** Another instance's answer, once it is stored and newer than `seen`; null when none came within waitMs. */
+  async function filledBy(kind: CacheKind, name: string, freshMs: number, seen: number | undefined): Promise<SharedAnswer | null> {
+    const until = performance.now() + options.waitMs;
+    while (performance.now() < until) {
+      await delay(POLL_MS);
+      const answer = await read(kind, name);
+      if (answer === undefined) return null;
+      if (answer !== null && answer.storedAt !== seen && now() - answer.storedAt < freshMs) return answer;
+    }
+    return null;
+  }
+
+  return {
+    async answer(kind, key, freshMs, load, staleCopy) {
+      const name = nameOf(kind, key);
+      const found = await read(kind, name);
+      if (found && now() - found.storedAt < freshMs) {
+        countLookup(kind, 'hit');
+        return { ...found, shared: true };
+      }
+      countLookup(kind, found === undefined ? 'error' : found === null ? 'miss' : 'stale');
+      const claimed = found === undefined ? undefined : await store.claim(name, options.lockMs);
+      if (claimed === false) {
+        const filled = await filledBy(kind, name, freshMs, found?.storedAt);
+        if (filled) return { ...filled, shared: true };
+      }
+      try {
+        return { value: await load(), storedAt: now(), shared: false };
+      } catch (error) {
+        if (found) staleCopy(found);
+        // Those waiting need not wait for the lock's expiry to try themselves.
+        if (claimed === true) void store.release(name);
+        throw error;
+      }
+    },
+    keep(kind, key, answer, tags: readonly PurgeTag[], keptMs) {
+      void store.set(nameOf(kind, key), sharedAnswerText(answer), keptMs, tags, options.tagTtlMs);
+    },
+  };
+}

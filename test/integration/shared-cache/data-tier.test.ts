@@ -1,0 +1,101 @@
+/**
+ * Two instances' data caches on one real store: one upstream call serves both, concurrent misses
+ * make one call for the deployment, a stale copy another instance fetched answers while the
+ * upstream fails, a value of an unknown format is a miss, and a store that is gone costs nothing.
+ */
+import { UpstreamError } from '../../../src/server/upstream/upstream-error';
+import { SHARED_MAX_STALE_MS as MAX_STALE_MS, SHARED_TTL_MS as TTL_MS, sharedInstance, until, type SharedInstance } from '../../support/shared-instance';
+import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
+
+describeWithStore('the data cache with a shared tier on a real store', () => {
+  let server: StoreServer;
+  let clock = 1_000_000;
+  const made: SharedInstance[] = [];
+
+  async function instance(): Promise<SharedInstance> {
+    const one = await sharedInstance(server.url(), () => clock);
+    made.push(one);
+    return one;
+  }
+
+  beforeAll(async () => {
+    server = await startStoreServer();
+  });
+  afterEach(async () => {
+    for (const each of made.splice(0)) await each.tier.store.close();
+    await server.restart();
+    await server.admin.flushall();
+  });
+  afterAll(() => server.close());
+
+  /** A loader that counts its calls and answers when the test says. */
+  function upstream<V>(value: V) {
+    const calls: number[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    return { calls, release, load: () => (calls.push(1), gate.then(() => value)) };
+  }
+
+  it('one instance fetches, the other answers from the shared tier without a call', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const first = upstream({ title: 'shared' });
+    first.release();
+    await expect(a.cache.get('articles', 'k1', first.load, { tags: () => ['t'] })).resolves.toEqual({ title: 'shared' });
+    // The write is not awaited by the lookup: wait for it on the server.
+    await until(async () => (await server.admin.keys('test:v1:g0:data:articles:k1')).length === 1);
+    const second = upstream({ title: 'other' });
+    await expect(b.cache.get('articles', 'k1', second.load)).resolves.toEqual({ title: 'shared' });
+    expect(second.calls).toHaveLength(0);
+    expect(b.lookups).toEqual(['articles:hit']);
+    // Kept for its fresh time and stale-if-error, no longer.
+    const ttl = await server.admin.pttl('test:v1:g0:data:articles:k1');
+    expect(ttl).toBeGreaterThan(0);
+    expect(ttl).toBeLessThanOrEqual(TTL_MS + MAX_STALE_MS);
+  });
+
+  it('concurrent misses on two instances make one upstream call for both', async () => {
+    const [a, b] = [await instance(), await instance()];
+    const calls = upstream({ n: 1 });
+    const first = a.cache.get('lists', 'k2', calls.load);
+    await until(async () => calls.calls.length === 1);
+    const second = b.cache.get('lists', 'k2', calls.load);
+    // B found the lock and waits; A's answer arrives and is stored.
+    calls.release();
+    await expect(first).resolves.toEqual({ n: 1 });
+    await expect(second).resolves.toEqual({ n: 1 });
+    expect(calls.calls).toHaveLength(1);
+  });
+
+  it("serves another instance's stale copy while the upstream fails", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const good = upstream({ v: 'good' });
+    good.release();
+    await a.cache.get('settings', 'k3', good.load);
+    await until(async () => (await server.admin.keys('test:v1:g0:data:settings:k3')).length === 1);
+    clock += TTL_MS * 5;
+    const failing = () => Promise.reject(new UpstreamError('timeout', 'http://api/k3', { message: 'timed out' }));
+    await expect(b.cache.get('settings', 'k3', failing)).resolves.toEqual({ v: 'good' });
+  });
+
+  it('a value of an unknown format is a miss: fetched again and overwritten', async () => {
+    const a = await instance();
+    await server.admin.set('test:v1:g0:data:menus:k4', JSON.stringify({ f: 99, at: clock, v: { wrong: true } }), 'PX', 60_000);
+    const calls = upstream({ right: true });
+    calls.release();
+    await expect(a.cache.get('menus', 'k4', calls.load)).resolves.toEqual({ right: true });
+    expect(calls.calls).toHaveLength(1);
+    expect(a.lookups).toEqual(['menus:error', 'menus:miss']);
+  });
+
+  it('the store killed: every lookup goes on with its own call, at once', async () => {
+    const a = await instance();
+    await server.kill();
+    await until(async () => a.tier.store.state() === 'down');
+    const calls = upstream({ alone: true });
+    calls.release();
+    const startedAt = performance.now();
+    await expect(a.cache.get('articles', 'k5', calls.load)).resolves.toEqual({ alone: true });
+    expect(performance.now() - startedAt).toBeLessThan(50);
+    expect(a.lookups).toEqual(['articles:error']);
+  });
+});

@@ -1,0 +1,219 @@
+/**
+ * The shared cache tier's store against a real server: its keys, and each fault it must survive
+ * without a wait past its timeout (killed, hung, slow, full, flushed, a wrong password), with
+ * one log line per change of state.
+ */
+import { createLogger } from '../../../src/server/observability/logger';
+import { createSharedStore, type CommandOutcome, type SharedStore, type StoreState } from '../../../src/server/shared-cache/store';
+import { captureLogs, type LogCapture } from '../../support/logs';
+import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
+
+/** Generous for a loaded test machine: a command that should succeed is never cut off. */
+const COMMAND_TIMEOUT_MS = 250;
+const TUNING = { breakAfter: 2, openMs: 300, reconnectBaseMs: 20, reconnectMaxMs: 100 };
+
+interface Watched {
+  readonly store: SharedStore;
+  readonly logs: LogCapture;
+  readonly outcomes: CommandOutcome[];
+  /** Resolves when the store reaches `state` (at once when it is there). */
+  until(state: StoreState): Promise<void>;
+}
+
+function watchedStore(url: string, keyPrefix = 'test'): Watched {
+  const logs = captureLogs();
+  const outcomes: CommandOutcome[] = [];
+  const waiting: { state: StoreState; resolve: () => void }[] = [];
+  const store = createSharedStore({
+    settings: { url, keyPrefix, commandTimeoutMs: COMMAND_TIMEOUT_MS, connectTimeoutMs: 500 },
+    log: createLogger('debug', logs),
+    tuning: TUNING,
+    observer: {
+      observeSharedCommand: (_command, outcome) => void outcomes.push(outcome),
+      sharedCacheState(state) {
+        for (const each of waiting.filter((wait) => wait.state === state)) {
+          waiting.splice(waiting.indexOf(each), 1);
+          each.resolve();
+        }
+      },
+    },
+  });
+  return {
+    store,
+    logs,
+    outcomes,
+    until: (state) => (store.state() === state ? Promise.resolve() : new Promise((resolve) => waiting.push({ state, resolve }))),
+  };
+}
+
+async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
+  const startedAt = performance.now();
+  const value = await work;
+  return { value, ms: performance.now() - startedAt };
+}
+
+const states = (logs: LogCapture) => logs.events('shared_cache.state').map((line) => line.state);
+
+describeWithStore('the shared store against a real server', () => {
+  let server: StoreServer;
+  const opened: SharedStore[] = [];
+  const open = (url: string, prefix?: string) => {
+    const watched = watchedStore(url, prefix);
+    opened.push(watched.store);
+    return watched;
+  };
+
+  beforeAll(async () => {
+    server = await startStoreServer();
+  });
+  afterEach(async () => {
+    for (const store of opened.splice(0)) await store.close();
+    server.resume();
+    await server.restart();
+    await server.admin.flushall();
+  });
+  afterAll(() => server.close());
+
+  it('writes every key under its prefix, with an expiry, and reads it back', async () => {
+    const { store, logs, until } = open(server.url(), 'deploy-a');
+    await until('up');
+    expect(await store.get('page:x')).toBeNull();
+    expect(await store.set('page:x', 'hello', 60_000, ['host:a.example'], 120_000)).toBe(true);
+    expect(await store.get('page:x')).toBe('hello');
+    const keys = await server.admin.keys('*');
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys.filter((each) => !each.endsWith(':generation'))) {
+      expect(key.startsWith('deploy-a:v1:g0:')).toBe(true);
+      expect(await server.admin.pttl(key)).toBeGreaterThan(0);
+    }
+    // Another deployment's prefix sees nothing of it.
+    const other = open(server.url(), 'deploy-b');
+    await other.until('up');
+    expect(await other.store.get('page:x')).toBeNull();
+    expect(states(logs)).toEqual(['up']);
+  });
+
+  it('drops by tag, and everything with a new generation, without a scan', async () => {
+    const { store, until } = open(server.url());
+    await until('up');
+    await store.set('a', '1', 60_000, ['t1'], 60_000);
+    await store.set('b', '2', 60_000, ['t2'], 60_000);
+    expect(await store.purge(new Set(['t1']))).toBe(true);
+    expect(await store.getMany(['a', 'b'])).toEqual([null, '2']);
+    expect(await store.purge(null)).toBe(true);
+    expect(await store.get('b')).toBeNull();
+  });
+
+  it('gives one lock per key to one instance at a time', async () => {
+    const a = open(server.url());
+    const b = open(server.url());
+    await Promise.all([a.until('up'), b.until('up')]);
+    expect(await a.store.claim('k', 5000)).toBe(true);
+    expect(await b.store.claim('k', 5000)).toBe(false);
+    await a.store.release('k');
+    expect(await b.store.claim('k', 5000)).toBe(true);
+  });
+
+  it('killed: answers at once without it, logs one line, and comes back by itself', async () => {
+    const { store, logs, until } = open(server.url());
+    await until('up');
+    await server.kill();
+    await until('down');
+    const { value, ms } = await timed(store.get('x'));
+    expect(value).toBeUndefined();
+    // No offline queue: nothing waits for the connection.
+    expect(ms).toBeLessThan(20);
+    await server.restart();
+    await until('up');
+    expect(await store.get('x')).toBeNull();
+    expect(states(logs)).toEqual(['up', 'down', 'up']);
+    expect(logs.events('shared_cache.state')[1]?.reason).toMatch(/^(ECONNRESET|ECONNREFUSED|connection_closed)$/);
+  });
+
+  it('hung (SIGSTOP): no command waits past its timeout, the breaker then skips them, and it recovers', async () => {
+    const { store, logs, outcomes, until } = open(server.url());
+    await until('up');
+    server.hang();
+    for (let attempt = 0; attempt < TUNING.breakAfter; attempt++) {
+      const { value, ms } = await timed(store.get('x'));
+      expect(value).toBeUndefined();
+      expect(ms).toBeLessThan(COMMAND_TIMEOUT_MS + 150);
+    }
+    await until('slow');
+    const skipped = await timed(store.get('x'));
+    expect(skipped.value).toBeUndefined();
+    expect(skipped.ms).toBeLessThan(20);
+    expect(outcomes).toContain('skipped');
+    server.resume();
+    await until('up');
+    expect(await store.get('x')).toBeNull();
+    expect(states(logs)[0]).toBe('up');
+    expect(states(logs)).toContain('slow');
+    expect(states(logs).at(-1)).toBe('up');
+  });
+
+  it('slow (a command that blocks the server): the others time out, then it recovers', async () => {
+    const { store, until } = open(server.url());
+    await until('up');
+    const blocking = server.admin.call('DEBUG', 'SLEEP', '0.5'); // past the command timeout, within the socket's (1 s, which would reconnect)
+    const { value, ms } = await timed(store.get('x'));
+    expect(value).toBeUndefined();
+    expect(ms).toBeLessThan(COMMAND_TIMEOUT_MS + 150);
+    await blocking;
+    await until('up');
+    expect(await store.set('x', '1', 1000, [], 1000)).toBe(true);
+  });
+
+  it('flushed: its values are gone, which is a miss, not an error', async () => {
+    const { store, logs, until } = open(server.url());
+    await until('up');
+    await store.set('x', '1', 60_000, ['t'], 60_000);
+    await server.admin.flushall();
+    expect(await store.get('x')).toBeNull();
+    expect(await store.set('x', '2', 60_000, ['t'], 60_000)).toBe(true);
+    expect(await store.get('x')).toBe('2');
+    expect(states(logs)).toEqual(['up']);
+  });
+
+  it('a wrong password: down, with the reason and never the password in its line', async () => {
+    const guarded = await startStoreServer({ password: 'right-pass-1234' });
+    try {
+      const { store, logs, until } = open(guarded.url('wrong-pass-5678'));
+      await until('down');
+      expect(await store.get('x')).toBeUndefined();
+      expect(logs.events('shared_cache.state')).toEqual([expect.objectContaining({ state: 'down', reason: 'WRONGPASS' })]);
+      expect(logs.raw.join('\n')).not.toMatch(/wrong-pass|right-pass/);
+      const right = open(guarded.url());
+      await right.until('up');
+      expect(await right.store.set('x', '1', 1000, [], 1000)).toBe(true);
+    } finally {
+      await guarded.close();
+    }
+  });
+});
+
+describeWithStore('the shared store when the server is full', () => {
+  let server: StoreServer;
+  beforeAll(async () => {
+    server = await startStoreServer({ maxmemory: '2mb', maxmemoryPolicy: 'noeviction' });
+  });
+  afterAll(() => server.close());
+
+  it('takes no writes for a while (one line), and reads go on', async () => {
+    const { store, logs, until } = watchedStore(server.url());
+    try {
+      await until('up');
+      await store.set('kept', 'yes', 60_000, [], 60_000);
+      const big = 'x'.repeat(256 * 1024);
+      for (let index = 0; index < 40 && store.state() !== 'full'; index++) await store.set(`big:${index}`, big, 60_000, [], 60_000);
+      expect(store.state()).toBe('full');
+      const skipped = await timed(store.set('more', big, 60_000, [], 60_000));
+      expect(skipped.value).toBe(false);
+      expect(skipped.ms).toBeLessThan(20);
+      expect(await store.get('kept')).toBe('yes');
+      expect(logs.events('shared_cache.state')).toEqual([expect.objectContaining({ state: 'up' }), expect.objectContaining({ state: 'full', reason: 'OOM' })]);
+    } finally {
+      await store.close();
+    }
+  });
+});
