@@ -31,7 +31,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf 
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 # glibc's malloc keeps an arena per thread (up to 8 per core): zlib's and V8's threads each kept
 # their own freed memory, 10-20 MiB of RSS under a flood. With one arena the main thread reuses
-# it: 8-10 MiB less than with two (docs/performance.md, bench-overload).
+# it: 8-10 MiB less than with two (docs/performance.md, `npm run bench -- overload`).
 ENV MALLOC_ARENA_MAX=1
 WORKDIR /app
 # Owned by root and only readable by the app user: a compromised process cannot rewrite its code.

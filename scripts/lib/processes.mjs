@@ -1,4 +1,4 @@
-/** Small helpers the benchmark and soak scripts share: start servers, wait, read RSS. */
+/** Small helpers the benchmarks (scripts/bench/) and other scripts share: start servers, wait, read RSS. */
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';

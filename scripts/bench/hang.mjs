@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node scripts/bench-hang.mjs`: the content API hangs while 400 concurrent requests for cold
+ * `npm run bench -- hang`: the content API hangs while 400 concurrent requests for cold
  * hosts arrive for 30 s (issue 15.3). The built server (`node dist/server/index.js`) runs
  * against a content API this script controls (scripts/lib/outage-api.mjs); five sites are
  * warmed first. Prints the server's peak RSS (target: under 200 MiB), `/healthz` p50/p99/max
@@ -14,9 +14,9 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { build } from './build.mjs';
-import { SERVER_ARGS, rssMiB, start, stop, waitForHttp } from './lib/processes.mjs';
-import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
+import { build } from '../build.mjs';
+import { SERVER_ARGS, rssMiB, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { siteOf, sitesDataset, startOutageApi } from '../lib/outage-api.mjs';
 
 const DURATION_S = Number(process.env.DURATION_S ?? 30);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 400);
@@ -112,7 +112,7 @@ async function main() {
 
     health.sort((a, b) => a - b);
     const p99 = percentile(health, 99);
-    console.log(`\nbench-hang: content API hanging, ${CONCURRENCY} concurrent requests for cold hosts for ${DURATION_S} s, UPSTREAM_CONNECTIONS=${CONNECTIONS}, MAX_IN_FLIGHT_REQUESTS=${MAX_IN_FLIGHT || 'default'}, node ${process.version}\n`);
+    console.log(`\nhang: content API hanging, ${CONCURRENCY} concurrent requests for cold hosts for ${DURATION_S} s, UPSTREAM_CONNECTIONS=${CONNECTIONS}, MAX_IN_FLIGHT_REQUESTS=${MAX_IN_FLIGHT || 'default'}, node ${process.version}\n`);
     console.log('| measure | value | target |');
     console.log('|---|---:|---|');
     console.log(`| RSS before the hang, MiB | ${rssBefore.toFixed(1)} | |`);

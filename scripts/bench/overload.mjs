@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node scripts/bench-overload.mjs`: overload without collateral (issue 26). The built server
+ * `npm run bench -- overload`: overload without collateral (issue 26). The built server
  * runs with the production command (the Dockerfile's CMD and ENV, scripts/lib/processes.mjs) and
  * a metrics port, against a content API this script controls (scripts/lib/outage-api.mjs) with
  * 20 sites, whose home, article and category are warmed first. Then:
@@ -23,8 +23,8 @@
  */
 import { fork } from 'node:child_process';
 import http from 'node:http';
-import { SERVER_ARGS, SERVER_ENV, rssMiB, stop, timedGet, waitForHttp } from './lib/processes.mjs';
-import { siteOf, startServerAgainstOutageApi } from './lib/outage-api.mjs';
+import { SERVER_ARGS, SERVER_ENV, rssMiB, stop, timedGet, waitForHttp } from '../lib/processes.mjs';
+import { siteOf, startServerAgainstOutageApi } from '../lib/outage-api.mjs';
 
 const SITES = 20;
 const FLOOD_REQUESTS = Number(process.env.FLOOD_REQUESTS ?? 50_000);
@@ -189,7 +189,7 @@ async function main() {
     const hang = await phase(app, sites, 'hang', HANG_S * 1000);
 
     const extra = Object.keys(process.env).filter((name) => (name.startsWith('MALLOC_') || name === 'UV_THREADPOOL_SIZE') && !(name in SERVER_ENV));
-    console.log(`\nbench-overload: node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(imageEnv)}${extra.length ? ` and ${extra.map((name) => `${name}=${process.env[name]}`).join(' ')}` : ''}`);
+    console.log(`\noverload: node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(imageEnv)}${extra.length ? ` and ${extra.map((name) => `${name}=${process.env[name]}`).join(' ')}` : ''}`);
     console.log(`${SITES} sites warmed (RSS ${rssWarm.toFixed(1)} MiB); flood of ${FLOOD_REQUESTS} requests (random hosts and slugs, ${FLOOD_CONCURRENCY} clients); then the API hangs while ${HANG_CONCURRENCY} clients ask for cold hosts for ${HANG_S} s`);
     report(flood, false);
     report(hang, true);
