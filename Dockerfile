@@ -31,7 +31,7 @@ RUN apt-get update && apt-get install -y --no-install-recommends tini && rm -rf 
 ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0
 # glibc's malloc keeps an arena per thread (up to 8 per core): zlib's and V8's threads each kept
 # their own freed memory, 10-20 MiB of RSS under a flood. With one arena the main thread reuses
-# it: 8-10 MiB less than with two (docs/performance.md, bench-overload).
+# it: 8-10 MiB less than with two (docs/performance.md, `npm run bench -- overload`).
 ENV MALLOC_ARENA_MAX=1
 WORKDIR /app
 # Owned by root and only readable by the app user: a compromised process cannot rewrite its code.
@@ -49,6 +49,7 @@ HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # An 8 MB young generation keeps the resident memory near 105 MB under load with the page
 # cache on (docs/decisions/0050); every object starts young, as views that outlive a scavenge
-# made V8 allocate their garbage old (0350). npm start runs with the same flags. The same image runs the
+# made V8 allocate their garbage old (0350). These flags are read from here by npm start and the
+# benchmarks (scripts/lib/node-flags.mjs, scripts/lib/processes.mjs). The same image runs the
 # demo backend for Compose: `node dist/demo/main.js --host 0.0.0.0`.
 CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "--no-allocation-site-pretenuring", "dist/server/index.js"]

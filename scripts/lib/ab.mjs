@@ -1,7 +1,7 @@
-/** The pure parts of `bench:ab` (scripts/bench-ab.mjs): its arguments, extra env and medians. */
+/** The pure parts of the `ab` benchmark (scripts/bench/ab.mjs): its arguments, extra env and medians. */
 import path from 'node:path';
 
-export const AB_USAGE = 'usage: npm run bench:ab -- <dirA> <dirB> [pairs=6]   (each dir a checkout with a built dist/)';
+export const AB_USAGE = 'usage: npm run bench -- ab <dirA> <dirB> [pairs=6]   (each dir a checkout with a built dist/)';
 
 /**
  * `<dirA> <dirB> [pairs]` as absolute dirs (relative ones taken from `cwd`, the folder the

@@ -1,5 +1,5 @@
 /**
- * The long-tail load the benchmarks share (`bench:longtail`, `bench:ab`): wrk asks, request
+ * The long-tail load the benchmarks share (the `long-tail` and `ab` scenarios of `npm run bench`): wrk asks, request
  * after request, for an answer never asked for before (`/lt-<n>-answer`) on one of `hosts`
  * hosts (`s<n mod hosts>.longtail.test`), with a Chrome User-Agent and, unless set, no
  * Accept-Encoding (as the shared harness's wrk sends), against the harness's fake content API

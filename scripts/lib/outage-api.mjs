@@ -1,5 +1,5 @@
 /**
- * A content API the outage benchmarks (bench-flood.mjs, bench-hang.mjs) control: the demo's
+ * A content API the outage benchmarks (scripts/bench/: flood, hang, overload, last-resort) control: the demo's
  * handlers (src/demo/content-api.ts) over a dataset of `count` sites, on loopback, that can be
  * told to hang every call or to go down; it counts the calls in flight and their maximum.
  *

@@ -1,4 +1,4 @@
-/** Small helpers the benchmark and soak scripts share: start servers, wait, read RSS. */
+/** Small helpers the benchmarks (scripts/bench/) and other scripts share: start servers, wait, read RSS. */
 import { execFileSync, spawn } from 'node:child_process';
 import http from 'node:http';
 import { createServer } from 'node:net';
@@ -160,4 +160,15 @@ export function stop(child) {
     child.kill('SIGTERM');
     setTimeout(() => child.kill('SIGKILL'), 5000).unref();
   });
+}
+
+/**
+ * The app container's memory request in the Kubernetes Deployment, in MiB: the bound the memory
+ * benchmarks hold RSS to (the pod is scheduled on it; past it the node may evict the pod first).
+ */
+export function podMemoryRequestMiB() {
+  const manifest = readFileSync(path.join(root, 'deploy/kubernetes/deployment.yaml'), 'utf8');
+  const match = /^\s+requests:\n(?:\s+cpu: \S+\n)?\s+memory: (\d+)Mi$/m.exec(manifest);
+  if (!match) throw new Error('no memory request in deploy/kubernetes/deployment.yaml');
+  return Number(match[1]);
 }

@@ -1,4 +1,4 @@
-/** The pure parts of `bench:ab` (scripts/lib/ab.mjs, plain ESM run in a Node of its own). */
+/** The pure parts of the `ab` benchmark (scripts/lib/ab.mjs, plain ESM run in a Node of its own). */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 
@@ -20,7 +20,7 @@ describe('arguments', () => {
   });
 
   it.each([[[]], [['/a']], [['/a', '/b', '0']], [['/a', '/b', 'six']], [['/a', '/b', '2', 'more']]])('%j: the usage line', (argv) => {
-    expect(call('abArgsOf', argv, '/x')).toEqual({ error: expect.stringMatching(/^usage: npm run bench:ab -- <dirA> <dirB> \[pairs=6\]/) });
+    expect(call('abArgsOf', argv, '/x')).toEqual({ error: expect.stringMatching(/^usage: npm run bench -- ab <dirA> <dirB> \[pairs=6\]/) });
   });
 });
 

@@ -1,4 +1,4 @@
-/** The long tail's requests (scripts/lib/longtail.mjs), which `bench:longtail`, `bench:ab` and `bench`'s cold run share. */
+/** The long tail's requests (scripts/lib/longtail.mjs), which the `long-tail`, `ab` and `demo` benchmarks share (the last in its cold run). */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:ab -- <dirA> <dirB> [pairs=6]`: two builds compared where the machine's drift
+ * `npm run bench -- ab <dirA> <dirB> [pairs=6]`: two builds compared where the machine's drift
  * (CPU time a request moves by ±20% between identical runs on a shared VM) cannot decide,
  * alternated in pairs of rounds, A then B, with medians (decision 0330). Each dir is a checkout
  * with a built `dist/` (`npm run build` in it); relative dirs are taken from the folder the
@@ -9,7 +9,7 @@
  * Each round starts the side's server afresh with its production command (its own Dockerfile's
  * CMD and ENV, LOG_LEVEL unset) in its own folder on CPU 0, against the side-by-side harness's
  * fake content API (../shared/bench, an optional checkout beside this repository;
- * docs/performance.md) on CPU 1, warms it with WARMUP of the long-tail load of `bench:longtail`
+ * docs/performance.md) on CPU 1, warms it with WARMUP of the long-tail load of the `long-tail` scenario
  * (every view an answer never asked for before, over HOSTS hosts; scripts/lib/longtail.mjs),
  * then measures DURATION of it with wrk on CPU 1. Per round it prints views, CPU ms a view
  * (user + system from /proc/<pid>/stat), p99, RSS after and failed requests; then each side's
@@ -21,10 +21,10 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { abArgsOf, envAssignmentsOf, median } from './lib/ab.mjs';
-import { longTailLoad } from './lib/longtail.mjs';
-import { benchApi, freePorts, productionCommandIn, requireBenchApi, start, stop, waitForHttp } from './lib/processes.mjs';
-import { requireWrk } from './lib/wrk.mjs';
+import { abArgsOf, envAssignmentsOf, median } from '../lib/ab.mjs';
+import { longTailLoad } from '../lib/longtail.mjs';
+import { benchApi, freePorts, productionCommandIn, requireBenchApi, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { requireWrk } from '../lib/wrk.mjs';
 
 const DURATION = process.env.DURATION ?? '8s';
 const WARMUP = process.env.WARMUP ?? '4s';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node scripts/bench-flood.mjs`: a flood cannot evict what served (issue 15.2). The built server
+ * `npm run bench -- flood`: a flood cannot evict what served (issue 15.2). The built server
  * (`node dist/server/index.js`) runs against a content API this script controls
  * (scripts/lib/outage-api.mjs) with 20 sites. Each site's home, an article and a category are
  * warmed (each asked WARM_ROUNDS times, with the page cache off so that every ask reaches the
@@ -13,9 +13,9 @@
  * PAGE_CACHE_TTL_SECONDS (0), APP_PORT (4140).
  */
 import http from 'node:http';
-import { build } from './build.mjs';
-import { SERVER_ARGS, rssMiB, start, stop, waitForHttp } from './lib/processes.mjs';
-import { siteOf, sitesDataset, startOutageApi } from './lib/outage-api.mjs';
+import { build } from '../build.mjs';
+import { SERVER_ARGS, rssMiB, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { siteOf, sitesDataset, startOutageApi } from '../lib/outage-api.mjs';
 
 const SITES = 20;
 const FLOOD_REQUESTS = Number(process.env.FLOOD_REQUESTS ?? 50_000);
@@ -91,7 +91,7 @@ async function main() {
 
     api.setMode('down');
     const after = await checkSites(sites);
-    console.log(`\nbench-flood: ${SITES} sites warmed (${WARM_ROUNDS} rounds of home, article, category), PAGE_CACHE_TTL_SECONDS=${PAGE_CACHE_TTL_SECONDS}; flood of ${sent} requests (random hosts and slugs) in ${floodSeconds.toFixed(1)} s (at most ${FLOOD_S} s); then the API down. node ${process.version}\n`);
+    console.log(`\nflood: ${SITES} sites warmed (${WARM_ROUNDS} rounds of home, article, category), PAGE_CACHE_TTL_SECONDS=${PAGE_CACHE_TTL_SECONDS}; flood of ${sent} requests (random hosts and slugs) in ${floodSeconds.toFixed(1)} s (at most ${FLOOD_S} s); then the API down. node ${process.version}\n`);
     console.log(`flood answers by status: ${JSON.stringify(statuses)}; RSS after the flood: ${rssAfterFlood.toFixed(1)} MiB\n`);
     console.log('| page, API down | sites answering 200 with their own name and analytics id | other answers |');
     console.log('|---|---:|---|');

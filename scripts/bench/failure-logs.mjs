@@ -6,13 +6,13 @@
  * distinct hosts (every one a cold lookup), and prints the bytes the server logged per request
  * and the stack-trace lines among them.
  *
- *   node scripts/bench-failure-logs.mjs [--server dist/server/index.js] [--requests 50]
+ *   npm run bench -- failure-logs [--server dist/server/index.js] [--requests 50]
  */
 import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { root } from './lib/processes.mjs';
+import { root } from '../lib/processes.mjs';
 
 const { values } = parseArgs({ options: { server: { type: 'string' }, requests: { type: 'string' } } });
 const serverEntry = path.resolve(values.server ?? path.join(root, 'dist/server/index.js'));

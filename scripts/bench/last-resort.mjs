@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node scripts/bench-last-resort.mjs`: nothing a visitor saw before an outage turns into an
+ * `npm run bench -- last-resort`: nothing a visitor saw before an outage turns into an
  * error page, and a drain loses nothing (issue 46). The built server runs with the production
  * command (scripts/lib/processes.mjs) and a metrics port, against a content API this script
  * controls (scripts/lib/outage-api.mjs) with SITES sites of three articles each. Then:
@@ -21,8 +21,8 @@
  * the metrics port is APP_PORT + 1). Any server variable set when the script starts reaches it.
  */
 import http from 'node:http';
-import { SERVER_ARGS, rssMiB, timedGet, waitForHttp } from './lib/processes.mjs';
-import { siteOf, startServerAgainstOutageApi } from './lib/outage-api.mjs';
+import { SERVER_ARGS, rssMiB, timedGet, waitForHttp } from '../lib/processes.mjs';
+import { siteOf, startServerAgainstOutageApi } from '../lib/outage-api.mjs';
 
 const SITES = Number(process.env.SITES ?? 1001);
 const WARMED = Number(process.env.WARMED ?? 5);
@@ -141,7 +141,7 @@ async function main() {
   await Promise.all([busy, ...probing, ...drainClients]);
   await api.close();
 
-  console.log(`\nbench-last-resort: node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(imageEnv)}`);
+  console.log(`\nlast-resort: node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(imageEnv)}`);
   console.log(`${WARMED} sites' home, article and category warmed and asked every 500 ms; ${others.length} other articles read ${READS}×${QUIET_PUSH ? ', the warmed pages not asked meanwhile' : ''} (answers ${JSON.stringify(pushed)}); then the API answers 500 for ${OUTAGE_S} s (${((Date.now() - outageStarted) / 1000).toFixed(0)} s with the drain); then ${DRAIN_CLIENTS} clients and SIGTERM\n`);
   console.log('| phase | warmed pages | /healthz public: answered, p99 ms | /healthz metrics: answered, p99 ms |');
   console.log('|---|---|---|---|');

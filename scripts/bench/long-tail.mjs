@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:longtail`: the long tail of a network of sites, where most views are first
+ * `npm run bench -- long-tail`: the long tail of a network of sites, where most views are first
  * views. Every request asks for an answer never asked for before (`/lt-<n>-answer`) on one of
  * HOSTS hosts (`s<k>.longtail.test`), with a Chrome User-Agent and, unless ACCEPT_ENCODING is
  * set, no Accept-Encoding (as the shared harness's wrk sends). The built server runs with the
@@ -24,10 +24,10 @@
  * astro nextjs`), BENCH_HARNESS_DIR and BENCH_REFERENCES_DIR (scripts/lib/references.mjs),
  * APP_PORT (4130; the references take the next ports), API_PORT (4139).
  */
-import { BROWSER_ACCEPT_ENCODING, longTailLoad } from './lib/longtail.mjs';
-import { benchApi, ensureBuilt, requireBenchApi, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from './lib/processes.mjs';
-import { preparedReference, REFERENCES } from './lib/references.mjs';
-import { requireWrk } from './lib/wrk.mjs';
+import { BROWSER_ACCEPT_ENCODING, longTailLoad } from '../lib/longtail.mjs';
+import { benchApi, ensureBuilt, requireBenchApi, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { preparedReference, REFERENCES } from '../lib/references.mjs';
+import { requireWrk } from '../lib/wrk.mjs';
 
 const ROUNDS = Number(process.env.ROUNDS ?? 5);
 const DURATION = process.env.DURATION ?? '15s';

@@ -1,19 +1,19 @@
 #!/usr/bin/env node
 /**
- * `npm run bench`: works in a plain clone. Builds when there is no build, starts the demo backend
+ * `npm run bench -- demo`: works in a plain clone. Builds when there is no build, starts the demo backend
  * (dist/demo/main.js) and the app in production mode against it, each a process of its own,
  * and loads the app with autocannon. Prints requests/s, p50 and p99 latency, errors and the
  * app's RSS after each run for: the warm article, home and category pages, the article with the
  * page cache off, and a cold run (a fresh process, every request an answer never asked for
  * before, all of them real pages). The cold run needs a content API that answers every slug: the
  * side-by-side harness's fake one (an optional checkout beside this repository at
- * ../shared/bench, as `bench:longtail` uses); without it that row is left out, saying so. Any
+ * ../shared/bench, as the `long-tail` scenario uses); without it that row is left out, saying so. Any
  * answer that is not 2xx fails the benchmark (exit 1): a row of 404 pages measures nothing.
  *
- *   node scripts/bench.mjs [--duration 10] [--connections 32]
+ *   npm run bench -- demo [--duration 10] [--connections 32]
  *
  * With taskset, the app runs on CPU 0 and this process (autocannon) on CPU 1. The side-by-side
- * comparison with other frameworks is `npm run bench:harness` (needs wrk and the side-by-side harness, an optional checkout
+ * comparison with other frameworks is the `harness` scenario (needs wrk and the side-by-side harness, an optional checkout
  * beside this repository at ../shared/bench: docs/performance.md).
  */
 import autocannon from 'autocannon';
@@ -21,15 +21,15 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { CHROME_UA, longTailRequest } from './lib/longtail.mjs';
-import { benchApi, freePorts, get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+import { CHROME_UA, longTailRequest } from '../lib/longtail.mjs';
+import { benchApi, freePorts, get, hasCommand, root, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from '../lib/processes.mjs';
 
 const { values } = parseArgs({ options: { duration: { type: 'string', default: '10' }, connections: { type: 'string', default: '32' } } });
 const DURATION_SECONDS = Number(values.duration);
 const CONNECTIONS = Number(values.connections);
 const WARM_UP_SECONDS = 3;
 const ARTICLE = '/why-does-bread-go-stale';
-/** Hosts the cold run spreads over, as `bench:longtail` does. */
+/** Hosts the cold run spreads over, as the `long-tail` scenario does. */
 const COLD_HOSTS = 200;
 
 if (!existsSync(path.join(root, 'dist/server/index.js')) || !existsSync(path.join(root, 'dist/demo/main.js'))) {
@@ -72,7 +72,7 @@ function load(seconds, target) {
 
 async function measure(name, app, target, { warm }) {
   // What runs now, on stderr (stdout is the table): a run takes seconds of silence.
-  console.error(`bench: ${name}: ${warm ? `${WARM_UP_SECONDS} s warm-up, then ` : ''}${DURATION_SECONDS} s with ${CONNECTIONS} connections`);
+  console.error(`bench demo: ${name}: ${warm ? `${WARM_UP_SECONDS} s warm-up, then ` : ''}${DURATION_SECONDS} s with ${CONNECTIONS} connections`);
   if (warm) await load(WARM_UP_SECONDS, target);
   const result = await load(DURATION_SECONDS, target);
   return {
@@ -89,7 +89,7 @@ async function measure(name, app, target, { warm }) {
 
 /**
  * Cold: a fresh process against the harness's fake content API, and every request an answer
- * never asked for before (`bench:longtail`'s requests, over COLD_HOSTS hosts), so neither cache
+ * never asked for before (the `long-tail` scenario's requests, over COLD_HOSTS hosts), so neither cache
  * can answer and every answer is a real first view. One probe first: a setup that answers
  * anything but 200 leaves the row out and fails the benchmark, saying what it got.
  */
@@ -107,7 +107,7 @@ async function measureCold() {
     const probe = request(0);
     const answer = await get(`${APP}${probe.path}`, probe.headers);
     if (answer.status !== 200) {
-      console.error(`bench: the cold run's first view (${probe.headers.host}${probe.path}) answered ${answer.status}, not 200: left out`);
+      console.error(`bench demo: the cold run's first view (${probe.headers.host}${probe.path}) answered ${answer.status}, not 200: left out`);
       process.exitCode = 1;
       return null;
     }
@@ -120,7 +120,7 @@ async function measureCold() {
 }
 
 const results = [];
-console.error(`bench: six runs of about ${DURATION_SECONDS + WARM_UP_SECONDS} s each (the demo backend and the app in production mode); the table comes at the end`);
+console.error(`bench demo: six runs of about ${DURATION_SECONDS + WARM_UP_SECONDS} s each (the demo backend and the app in production mode); the table comes at the end`);
 const demo = start(process.execPath, [path.join(root, 'dist/demo/main.js'), '--content-port', String(contentPort), '--campaign-port', String(campaignPort)], { cpu: 1 });
 try {
   // What autocannon and this machine can do at all: a raw node:http server on the app's CPU
@@ -145,7 +145,7 @@ try {
 
   const cold = existsSync(benchApi) ? await measureCold() : null;
   if (cold) results.push(cold);
-  if (!existsSync(benchApi)) console.error(`bench: the cold run needs a content API that answers every slug, the side-by-side harness's fake one (${benchApi}): left out`);
+  if (!existsSync(benchApi)) console.error(`bench demo: the cold run needs a content API that answers every slug, the side-by-side harness's fake one (${benchApi}): left out`);
 } finally {
   await stop(demo);
 }
@@ -160,5 +160,5 @@ for (const r of results) {
 
 // A row of error pages measures something else than its name says: the run fails, loudly.
 const notOk = results.filter((r) => r.not2xx > 0);
-for (const r of notOk) console.error(`bench: ${r.name}: ${r.not2xx} answers were not 2xx (${r.statuses}); this row does not measure what it names`);
+for (const r of notOk) console.error(`bench demo: ${r.name}: ${r.not2xx} answers were not 2xx (${r.statuses}); this row does not measure what it names`);
 if (notOk.length > 0) process.exitCode = 1;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node scripts/bench-mixed.mjs`: memory under a mixed load, as a pod sees it. The built server
+ * `npm run bench -- mixed`: memory under a mixed load, as a pod sees it. The built server
  * runs with the production command (the Dockerfile's CMD and ENV) against the side-by-side
  * harness's fake content API, with the metrics port and purge on. CLIENTS clients over HOSTS
  * hosts ask, one request after another: half of the time an answer never asked for before, 45%
@@ -18,7 +18,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { benchApi, ensureBuilt, hasCommand, requireBenchApi, rssMiB, SERVER_ARGS, SERVER_ENV, start, stop, timedGet, waitForHttp } from './lib/processes.mjs';
+import { benchApi, ensureBuilt, hasCommand, podMemoryRequestMiB, requireBenchApi, rssMiB, SERVER_ARGS, SERVER_ENV, start, stop, timedGet, waitForHttp } from '../lib/processes.mjs';
 
 const MINUTES = Number(process.env.MINUTES ?? 5);
 const CLIENTS = Number(process.env.CLIENTS ?? 24);
@@ -32,7 +32,7 @@ const API = `http://127.0.0.1:${API_PORT}`;
 const TOKEN = 'bench-mixed-purge-token-0123456789abcdef';
 const PURGE_EVERY_MS = 10_000;
 const SAMPLE_EVERY_MS = 30_000;
-const BOUND_MIB = 256;
+const BOUND_MIB = podMemoryRequestMiB();
 const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 
 requireBenchApi();

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm run bench:harness` (optional; `npm run bench` needs neither wrk nor the harness): our app
+ * `npm run bench -- harness` (optional; the `demo` scenario needs neither wrk nor the harness): our app
  * against the side-by-side harness's fake content API (an optional checkout beside this
  * repository at ../shared/bench, not part of it: docs/performance.md), with wrk, as the harness
  * measures its targets. Prints requests/s, p50 and p99 latency, RSS after the run and upstream calls made
@@ -13,8 +13,8 @@
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { benchApi, ensureBuilt, get, requireBenchApi, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
-import { requireWrk, runWrk } from './lib/wrk.mjs';
+import { benchApi, ensureBuilt, get, requireBenchApi, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from '../lib/processes.mjs';
+import { requireWrk, runWrk } from '../lib/wrk.mjs';
 
 const DURATION = process.env.DURATION ?? '10s';
 const CONNECTIONS = process.env.CONNECTIONS ?? '32';
@@ -41,7 +41,7 @@ async function startApp(env) {
 
 async function measure(name, app, url, extraArgs) {
   // What runs now, on stderr (stdout is the table): a run takes seconds of silence.
-  console.error(`bench:harness: ${name}: ${extraArgs ? '' : '3 s warm-up, then '}${DURATION} with ${CONNECTIONS} connections`);
+  console.error(`bench harness: ${name}: ${extraArgs ? '' : '3 s warm-up, then '}${DURATION} with ${CONNECTIONS} connections`);
   // Prime, then warm up for a few seconds, then measure.
   await get(url);
   if (!extraArgs) runWrk(url, { duration: '3s', connections: CONNECTIONS });

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node scripts/bench-warmup.mjs`: the shared harness's pattern for this app alone, to see how
+ * `npm run bench -- warmup`: the shared harness's pattern for this app alone, to see how
  * far a round's latency is the process still warming up. The built server runs with the
  * production command (the Dockerfile's CMD and ENV) on CPU 0, page cache off by default,
  * against the harness's fake content API; wrk warms it up (WARMUP), then runs ROUNDS rounds of
@@ -17,8 +17,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { benchApi, ensureBuilt, get, requireBenchApi, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from './lib/processes.mjs';
-import { requireWrk, runWrk } from './lib/wrk.mjs';
+import { benchApi, ensureBuilt, get, requireBenchApi, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { requireWrk, runWrk } from '../lib/wrk.mjs';
 
 const WARMUP = process.env.WARMUP ?? '3s';
 const DURATION = process.env.DURATION ?? '10s';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `node scripts/bench-slow-headers.mjs`: the public port under slow-header ("slowloris") clients
+ * `npm run bench -- slow-headers`: the public port under slow-header ("slowloris") clients
  * (issue 26.4). The built server runs with the production command (the Dockerfile's CMD and
  * ENV) against the demo backend. An attacker process keeps SOCKETS connections open, each
  * sending a request line and then one header byte a second, never finishing its headers, and
@@ -15,8 +15,8 @@
  */
 import { fork } from 'node:child_process';
 import net from 'node:net';
-import { build } from './build.mjs';
-import { SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from './lib/processes.mjs';
+import { build } from '../build.mjs';
+import { SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from '../lib/processes.mjs';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 1100);
 const PEERS = Number(process.env.PEERS ?? 110);
@@ -107,7 +107,7 @@ async function main() {
     await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
     await freshGet('/', 'localhost');
     const rounds = [await round(1), await round(PEERS)];
-    console.log(`\nbench-slow-headers: ${SOCKETS} slow-header sockets (one header byte a second, replaced when closed) for ${ROUND_S} s a round; node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(SERVER_ENV)} (NODE_ENV=development: the embedded demo backend)\n`);
+    console.log(`\nslow-headers: ${SOCKETS} slow-header sockets (one header byte a second, replaced when closed) for ${ROUND_S} s a round; node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(SERVER_ENV)} (NODE_ENV=development: the embedded demo backend)\n`);
     console.log('| attacker addresses | answered 200 within 2 s, new connection each | p50 / p99 / max ms |');
     console.log('|---|---|---|');
     for (const { peers, probes, pages, closedByServer } of rounds) {

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 /**
- * `npm run soak`: 100,000 mixed requests over many hosts against the built app (production
+ * `npm run bench -- soak`: 100,000 mixed requests over many hosts against the built app (production
  * mode) on the demo backend, run in this script's process (the app starts no demo in production); prints RSS every 10,000 requests and the growth between the 20,000th and the
  * 100,000th (target: under 30 MiB). Knobs: REQUESTS (100000), CONCURRENCY (32), PORT (4120).
  */
 import http from 'node:http';
-import { importDemo } from './demo-server.mjs';
-import { ensureBuilt, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from './lib/processes.mjs';
+import { importDemo } from '../demo-server.mjs';
+import { ensureBuilt, rssMiB, start, stop, waitForHttp, SERVER_ARGS } from '../lib/processes.mjs';
 
 const REQUESTS = Number(process.env.REQUESTS ?? 100_000);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 32);

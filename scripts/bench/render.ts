@@ -6,7 +6,7 @@
  * It also prints what keeping a page costs on top (brotli and gzip at the page cache's
  * settings), so that the cost of a page-cache fill per miss is known.
  *
- *   node scripts/run-ts.mjs scripts/bench-render.ts [seconds]
+ *   npm run bench -- render [seconds]
  *
  * Needs the side-by-side harness, an optional checkout beside this repository at ../shared/bench
  * (not part of it; docs/performance.md): its fake content API is started on port 4190.
@@ -15,20 +15,20 @@ import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
-import { loadArticle } from '../src/server/pages/article';
-import { assetsFrom } from '../src/server/render/assets';
-import { loadConfig } from '../src/server/config/config';
-import { encodeBody } from '../src/server/http/encoding';
-import { createLogger } from '../src/server/observability/logger';
-import { renderToDocument } from '../src/server/render/stream';
-import { sitePageElement } from '../src/server/render/page';
-import { createSiteChromes } from '../src/server/render/site-chrome';
-import { matchRoute } from '../src/server/rules/routes';
-import { createSiteLoader } from '../src/server/site/site-loader';
-import { createCampaignApi } from '../src/server/upstream/campaign-api';
-import { createContentApi } from '../src/server/upstream/content-api';
-import { createOutageLog } from '../src/server/upstream/outage-log';
-import type { LookupScope } from '../src/server/upstream/failures';
+import { loadArticle } from '../../src/server/pages/article';
+import { assetsFrom } from '../../src/server/render/assets';
+import { loadConfig } from '../../src/server/config/config';
+import { encodeBody } from '../../src/server/http/encoding';
+import { createLogger } from '../../src/server/observability/logger';
+import { renderToDocument } from '../../src/server/render/stream';
+import { sitePageElement } from '../../src/server/render/page';
+import { createSiteChromes } from '../../src/server/render/site-chrome';
+import { matchRoute } from '../../src/server/rules/routes';
+import { createSiteLoader } from '../../src/server/site/site-loader';
+import { createCampaignApi } from '../../src/server/upstream/campaign-api';
+import { createContentApi } from '../../src/server/upstream/content-api';
+import { createOutageLog } from '../../src/server/upstream/outage-log';
+import type { LookupScope } from '../../src/server/upstream/failures';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const API_PORT = 4190;
@@ -61,7 +61,7 @@ async function timed(seconds: number, work: () => unknown): Promise<{ ms: number
 }
 
 async function main(): Promise<void> {
-  const api = spawn(process.execPath, [path.resolve(__dirname, '../../shared/bench/content-api/server.mjs')], { env: { ...process.env, PORT: String(API_PORT) }, stdio: 'ignore' });
+  const api = spawn(process.execPath, [path.resolve(__dirname, '../../../shared/bench/content-api/server.mjs')], { env: { ...process.env, PORT: String(API_PORT) }, stdio: 'ignore' });
   try {
     await waitForApi();
     const config = loadConfig({ LOG_LEVEL: 'error', CONTENT_API_URL: API, CAMPAIGN_API_URL: API });

@@ -9,7 +9,7 @@
  * The data cache is off in both, so that every lookup is as cold as for a page nobody asked
  * for lately.
  *
- *   node scripts/bench-streaming.mjs [requests]
+ *   npm run bench -- streaming [requests]
  *
  * For a person (a browser's User-Agent, brotli) it prints the time to first byte measured from
  * the moment the fake content API finished sending the article (the primary data: target within
@@ -21,17 +21,17 @@
 import { createServer, get, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createBrotliDecompress } from 'node:zlib';
-import { createPageCache, type PageCache } from '../src/server/page-cache/page-cache';
-import { createServerSetup } from '../src/server/app';
-import { assetsFrom } from '../src/server/render/assets';
-import { loadConfig } from '../src/server/config/config';
-import { createLogger } from '../src/server/observability/logger';
-import { createCampaignApi } from '../src/server/upstream/campaign-api';
-import { createContentApi } from '../src/server/upstream/content-api';
-import { requestContentApiFor } from '../src/server/upstream/request-content-api';
-import { createOutageLog } from '../src/server/upstream/outage-log';
-import { createCampaignHandler, createContentApiHandler } from '../src/demo/content-api';
-import { demoDataset } from '../src/demo/index';
+import { createPageCache, type PageCache } from '../../src/server/page-cache/page-cache';
+import { createServerSetup } from '../../src/server/app';
+import { assetsFrom } from '../../src/server/render/assets';
+import { loadConfig } from '../../src/server/config/config';
+import { createLogger } from '../../src/server/observability/logger';
+import { createCampaignApi } from '../../src/server/upstream/campaign-api';
+import { createContentApi } from '../../src/server/upstream/content-api';
+import { requestContentApiFor } from '../../src/server/upstream/request-content-api';
+import { createOutageLog } from '../../src/server/upstream/outage-log';
+import { createCampaignHandler, createContentApiHandler } from '../../src/demo/content-api';
+import { demoDataset } from '../../src/demo/index';
 
 const REQUESTS = Number(process.argv[2] ?? 30);
 const FINDNEW_DELAY_MS = 400;

@@ -2,7 +2,7 @@
  * Upstream calls per minute under a steady mix of page views over many sites, for both cache
  * lifetime settings (CACHE_LIFETIMES=short, the default; long, for a deployment that purges):
  *
- *   node scripts/bench-lifetimes.mjs [minutes=120] [views-per-second=5]
+ *   npm run bench -- lifetimes [minutes=120] [views-per-second=5]
  *
  * One app instance, built as index.ts builds it (data cache, page cache, purge), in this process,
  * against the demo content API over a generated network of 200 sites (4 categories and 40
@@ -17,20 +17,20 @@
  */
 import { createServer, request, Agent, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServerSetup } from '../src/server/app';
-import { assetsFrom } from '../src/server/render/assets';
-import { loadConfig, sharedCacheTimesOf } from '../src/server/config/config';
-import { createLogger } from '../src/server/observability/logger';
-import { createPageCache } from '../src/server/page-cache/page-cache';
-import { createPurger } from '../src/server/purge/purger';
-import { createCampaignApi } from '../src/server/upstream/campaign-api';
-import { requestContentApiFor } from '../src/server/upstream/request-content-api';
-import { createContentApi } from '../src/server/upstream/content-api';
-import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from '../src/server/upstream/data-cache';
-import { createCampaignHandler, type DemoDataset } from '../src/demo/content-api';
-import { editableContentApi } from '../src/demo/editing';
-import type { Article, Category, SiteSettingInput } from '../src/shared/records';
-import { createOutageLog } from '../src/server/upstream/outage-log';
+import { createServerSetup } from '../../src/server/app';
+import { assetsFrom } from '../../src/server/render/assets';
+import { loadConfig, sharedCacheTimesOf } from '../../src/server/config/config';
+import { createLogger } from '../../src/server/observability/logger';
+import { createPageCache } from '../../src/server/page-cache/page-cache';
+import { createPurger } from '../../src/server/purge/purger';
+import { createCampaignApi } from '../../src/server/upstream/campaign-api';
+import { requestContentApiFor } from '../../src/server/upstream/request-content-api';
+import { createContentApi } from '../../src/server/upstream/content-api';
+import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from '../../src/server/upstream/data-cache';
+import { createCampaignHandler, type DemoDataset } from '../../src/demo/content-api';
+import { editableContentApi } from '../../src/demo/editing';
+import type { Article, Category, SiteSettingInput } from '../../src/shared/records';
+import { createOutageLog } from '../../src/server/upstream/outage-log';
 
 const MINUTES = Number(process.argv[2] ?? 120);
 const VIEWS_PER_SECOND = Number(process.argv[3] ?? 5);
