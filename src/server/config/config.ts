@@ -64,6 +64,8 @@ export interface Config {
   readonly metricsPortBodyTimeoutMs: number;
   /** Data and page cache lifetimes: `short` (edits show within minutes) or `long` (edits are purged). */
   readonly cacheLifetimes: CacheLifetimes;
+  /** The container's memory request and limit in bytes, when the platform says them (Kubernetes' Downward API), for the metrics. */
+  readonly memory: { readonly requestBytes: number | undefined; readonly limitBytes: number | undefined };
 }
 
 export type CacheLifetimes = 'short' | 'long';
@@ -242,6 +244,9 @@ const environment = z.object({
   // A CMS sends its purge body in milliseconds; a client trickling one must not hold a metrics-port socket.
   METRICS_PORT_BODY_TIMEOUT_MS: variable(wholeNumber(1, 60_000), 5000),
   CACHE_LIFETIMES: variable(z.enum(['short', 'long'], { error: (issue) => `must be short or long ${got(issue.input)}` }), 'short'),
+  // Only reported (app_memory_*_bytes), so a dashboard and an alert compare RSS with them; the process does not act on them.
+  MEMORY_REQUEST_BYTES: optional(wholeNumber(1, Number.MAX_SAFE_INTEGER)),
+  MEMORY_LIMIT_BYTES: optional(wholeNumber(1, Number.MAX_SAFE_INTEGER)),
 });
 
 /** The names of the variables the app reads (the README's configuration table lists them). */
@@ -330,5 +335,6 @@ export function loadConfig(raw: Env): Config {
     purgeToken: env.PURGE_TOKEN,
     metricsPortBodyTimeoutMs: env.METRICS_PORT_BODY_TIMEOUT_MS,
     cacheLifetimes: env.CACHE_LIFETIMES,
+    memory: Object.freeze({ requestBytes: env.MEMORY_REQUEST_BYTES, limitBytes: env.MEMORY_LIMIT_BYTES }),
   });
 }

@@ -6,6 +6,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
 import type { UpstreamOutcome } from '../upstream/http';
+import type { CircuitState } from '../upstream/outage-log';
 import type { PurgeRequest } from '../purge/purge-request';
 import type { PurgeResult } from '../purge/purger';
 import { REFUSAL_REASONS, REFUSING_PORTS, type RefusalReason, type RefusingPort } from '../rules/connection-refusals';
@@ -13,6 +14,15 @@ import { REFUSAL_REASONS, REFUSING_PORTS, type RefusalReason, type RefusingPort 
 type PurgeScope = PurgeRequest['scope'];
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
+
+/**
+ * What the page cache did for a request it could have answered (one with a page-cache key):
+ * answered a fresh page (`hit`) or a stale one (`stale`); let it render and kept the result
+ * (`admitted`) or not (`miss`: a first request, only remembered); answered a page kept past its
+ * stale time because the render failed (`last_resort`, degraded).
+ */
+export const PAGE_CACHE_RESULTS = ['hit', 'stale', 'miss', 'admitted', 'last_resort'] as const;
+export type PageCacheResult = (typeof PAGE_CACHE_RESULTS)[number];
 
 export interface RequestObservation {
   /** A route-table name, or one of the few fixed names of requests answered before it. */
@@ -22,6 +32,8 @@ export interface RequestObservation {
   /** The status code, or 'aborted' when the client left before the answer was complete. */
   readonly status: number | 'aborted';
   readonly seconds: number;
+  /** Set for a request the page cache could have answered. */
+  readonly pageCache?: PageCacheResult | undefined;
 }
 
 /** What the app reports; callers never see prom-client. */
@@ -36,6 +48,8 @@ export interface Metrics {
   countRefusedConnection(reason: RefusalReason, port: RefusingPort): void;
   /** One purge (POST /purge) and what it dropped. */
   countPurge(scope: PurgeScope, dropped: PurgeResult): void;
+  /** An upstream origin's circuit changed state (outage-log.ts is told first). */
+  circuitChanged(origin: string, state: CircuitState): void;
 }
 
 /** For tests and when METRICS_PORT is unset: nothing is collected. */
@@ -46,6 +60,7 @@ export const noMetrics: Metrics = {
   countShed() {},
   countRefusedConnection() {},
   countPurge() {},
+  circuitChanged() {},
 };
 
 export interface PrometheusMetrics extends Metrics {
@@ -64,7 +79,15 @@ export function statusClassOf(status: number | 'aborted'): string {
   return status === 'aborted' ? 'aborted' : `${Math.floor(status / 100)}xx`;
 }
 
-export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
+/** What the instance reports about itself beside its build, each read when /metrics is asked for. */
+export interface InstanceFacts {
+  /** Whether the instance wants traffic (/readyz). */
+  readonly ready?: () => boolean;
+  /** The container's memory request and limit in bytes, where the platform says them (config.ts). */
+  readonly memory?: { readonly requestBytes: number | undefined; readonly limitBytes: number | undefined };
+}
+
+export function createPrometheusMetrics(build: BuildInfo, instance: InstanceFacts = {}): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -129,6 +152,36 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     registers,
   });
 
+  const pageCacheResults = new Counter({
+    name: 'page_cache_requests_total',
+    help: 'Requests the page cache could have answered, by result (hit, stale, miss, admitted, last_resort) and site key',
+    labelNames: ['result', 'site'] as const,
+    registers,
+  });
+  const circuitOpen = new Gauge({
+    name: 'upstream_circuit_open',
+    help: 'Whether calls to an upstream origin fail at once: 1 while its circuit is open or half-open, 0 while closed',
+    labelNames: ['origin'] as const,
+    registers,
+  });
+
+  const { ready, memory } = instance;
+  if (ready) {
+    new Gauge({
+      name: 'app_ready',
+      help: 'Whether the instance wants traffic: 1 while /readyz answers 200, 0 from SIGTERM on',
+      registers,
+      collect() {
+        this.set(ready() ? 1 : 0);
+      },
+    });
+  }
+  const reportBytes = (name: string, help: string, bytes: number | undefined): void => {
+    if (bytes !== undefined) new Gauge({ name, help, registers }).set(bytes);
+  };
+  reportBytes('app_memory_request_bytes', "The container's memory request (MEMORY_REQUEST_BYTES)", memory?.requestBytes);
+  reportBytes('app_memory_limit_bytes', "The container's memory limit (MEMORY_LIMIT_BYTES)", memory?.limitBytes);
+
   const seenSites = new Set<string>();
   const siteLabel = (site: string): string => {
     // `_global` and the other reserved labels always keep their own series.
@@ -140,8 +193,10 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
 
   return {
     registry,
-    observeRequest({ route, site, status, seconds }) {
-      requestDuration.observe({ route, status_class: statusClassOf(status), site: siteLabel(site) }, seconds);
+    observeRequest({ route, site, status, seconds, pageCache }) {
+      const label = siteLabel(site);
+      requestDuration.observe({ route, status_class: statusClassOf(status), site: label }, seconds);
+      if (pageCache) pageCacheResults.inc({ result: pageCache, site: label });
     },
     observeUpstream(endpoint, seconds, outcome) {
       upstreamDuration.observe({ endpoint, outcome }, seconds);
@@ -160,6 +215,9 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
       purges.inc({ scope });
       purgedEntries.inc({ cache: 'data' }, dropped.dataEntries);
       purgedEntries.inc({ cache: 'page' }, dropped.pages);
+    },
+    circuitChanged(origin, state) {
+      circuitOpen.set({ origin }, state === 'closed' ? 0 : 1);
     },
   };
 }
