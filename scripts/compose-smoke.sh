@@ -14,7 +14,8 @@
 #    network, reached on 127.0.0.1 only.
 # 4. Checks: both instances ready, with the memory limit of the Compose file; a page through
 #    nginx is a MISS, then a HIT, each answer with nginx's own X-Request-Id (the MISS's id in an
-#    instance's log, the HIT's in nginx's log only); both instances serve; a rolling restart of
+#    instance's log, the HIT's in nginx's log only); both instances serve; Prometheus scrapes
+#    both and has the alert rules loaded; a rolling restart of
 #    app-1 then app-2 under steady load through nginx fails no request.
 # 5. Stops the stack (`down`) and removes qa-sites:local unless --keep; stand-ins stay, so the
 #    next run skips building them.
@@ -70,9 +71,11 @@ docker_engine_up "$WORK"
 say "docker engine: $(docker version --format '{{.Server.Version}}')"
 BASE="$(sed -n 's/^ARG NODE_IMAGE=//p' "$ROOT/Dockerfile")"
 NGINX="$(sed -n 's/^ *image: *\(nginx:[^ ]*\)$/\1/p' "$ROOT/deploy/compose.yaml")"
-[[ -n "$BASE" && -n "$NGINX" ]] || die "no base image in the Dockerfile or no nginx image in deploy/compose.yaml"
+PROMETHEUS="$(sed -n 's/^ *image: *\(prom\/prometheus:[^ ]*\)$/\1/p' "$ROOT/deploy/compose.yaml")"
+[[ -n "$BASE" && -n "$NGINX" && -n "$PROMETHEUS" ]] || die "no base image in the Dockerfile, or no nginx or Prometheus image in deploy/compose.yaml"
 base_image_ready "$BASE" "$WORK"
 nginx_image_ready "$NGINX" "$BASE" "$WORK"
+prometheus_image_ready "$PROMETHEUS" "$BASE" "$WORK"
 if docker compose version >/dev/null 2>&1; then
   COMPOSE=(docker compose)
 else
@@ -80,7 +83,7 @@ else
   COMPOSE=(docker-compose)
 fi
 say "compose: $("${COMPOSE[@]}" version 2>/dev/null | head -1)"
-for port in 12880 12801 12802 12811 12812 12840 12841; do
+for port in 12880 12801 12802 12811 12812 12840 12841 12890; do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then die "port $port on 127.0.0.1 is in use (deploy/compose.host-network.yaml names it)"; fi
 done
 
@@ -139,6 +142,23 @@ if [[ "$served_by" == *":${APP_PORTS[0]}\""* && "$served_by" == *":${APP_PORTS[1
   pass "both instances serve (nginx's log: $served_by)"
 else
   fail "not both instances served (nginx's log: $served_by)"
+fi
+
+# Prometheus (its first scrape within 15 s): both instances' targets up, the generated rules loaded.
+PROM=http://127.0.0.1:12890
+rules_expected="$(grep -cE '^ *- (alert|record):' "$ROOT/deploy/prometheus/qa-sites.rules.yaml")"
+prometheus_seen=""
+for _ in $(seq 1 60); do
+  prometheus_seen="$(node -e 'const [targets, rules] = process.argv.slice(1).map((text) => JSON.parse(text || "{}"));
+    const up = (targets.data?.activeTargets ?? []).filter((target) => target.labels.job === "qa-sites" && target.health === "up").length;
+    console.log(`${up} ${(rules.data?.groups ?? []).flatMap((group) => group.rules).length}`)' "$(curl -s "$PROM/api/v1/targets")" "$(curl -s "$PROM/api/v1/rules")" 2>/dev/null || echo "0 0")"
+  [[ "$prometheus_seen" == "2 $rules_expected" ]] && break
+  sleep 0.5
+done
+if [[ "$prometheus_seen" == "2 $rules_expected" ]]; then
+  pass "Prometheus: both instances up (job qa-sites), $rules_expected rules loaded"
+else
+  fail "Prometheus: targets up and rules loaded are '$prometheus_seen', want '2 $rules_expected'"
 fi
 
 # Steady load through nginx (every request a new address, so each reaches an instance), while

@@ -13,7 +13,11 @@
  *
  *   node scripts/validate-manifests.mjs [file.yaml ...]
  *
- * Without files: every resource of deploy/kubernetes/kustomization.yaml. Prints one line per
+ * The Prometheus Operator's kinds (PodMonitor, PrometheusRule: monitoring.coreos.com/v1) are
+ * checked the same way, by @kubernetes-models/prometheus-operator's schemas and interfaces.
+ *
+ * Without files: every resource of deploy/kubernetes/kustomization.yaml, then those of its
+ * optional component deploy/kubernetes/monitoring. Prints one line per
  * document, `ok` or what is wrong; exit 1 when any document is invalid. Run by `npm test`
  * (test/deploy/manifests.test.ts). An ES module, as kubernetes-models is.
  */
@@ -27,9 +31,20 @@ import { portProblems } from './lib/kubernetes-ports.mjs';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const kubernetesDir = path.join(root, 'deploy/kubernetes');
 
+const resourcesOf = (dir) => parse(readFileSync(path.join(dir, 'kustomization.yaml'), 'utf8')).resources.map((resource) => path.join(dir, resource));
+
 function defaultFiles() {
-  const kustomization = parse(readFileSync(path.join(kubernetesDir, 'kustomization.yaml'), 'utf8'));
-  return kustomization.resources.map((resource) => path.join(kubernetesDir, resource));
+  return [...resourcesOf(kubernetesDir), ...resourcesOf(path.join(kubernetesDir, 'monitoring'))];
+}
+
+/** API groups of custom resources, and the package of their models (classes with a validator, and an interface I<Kind> each). */
+const CUSTOM_RESOURCE_MODELS = { 'monitoring.coreos.com': '@kubernetes-models/prometheus-operator' };
+
+/** The module of a kind's model: kubernetes-models' for Kubernetes' own kinds. */
+function modelModuleOf(apiVersion, kind) {
+  const group = API_VERSION.exec(String(apiVersion))?.[1];
+  const models = group && CUSTOM_RESOURCE_MODELS[group];
+  return models ? `${models}/${apiVersion}/${kind}` : `kubernetes-models/${apiVersion}/${kind}`;
 }
 
 const API_VERSION = /^(?:([a-z0-9.]+)\/)?([a-z0-9]+)$/;
@@ -38,7 +53,7 @@ const API_VERSION = /^(?:([a-z0-9.]+)\/)?([a-z0-9]+)$/;
 async function modelOf(apiVersion, kind) {
   if (!API_VERSION.test(String(apiVersion)) || !/^[A-Za-z]+$/.test(String(kind))) return undefined;
   try {
-    const module = await import(`kubernetes-models/${apiVersion}/${kind}`);
+    const module = await import(modelModuleOf(apiVersion, kind));
     return module[kind];
   } catch {
     return undefined;
@@ -58,11 +73,15 @@ async function schemaProblemOf(document) {
   }
 }
 
-/** kubernetes-types' module of an apiVersion (`networking.k8s.io/v1` -> networking/v1, `v1` -> core/v1). */
-function typesModuleOf(apiVersion) {
+/**
+ * The TypeScript type of a kind and its module: kubernetes-types' (`networking.k8s.io/v1` ->
+ * networking/v1, `v1` -> core/v1, type `Kind`), or a custom resource model's interface (`IKind`).
+ */
+function typeOf(apiVersion, kind) {
   const [, group = 'core', version] = API_VERSION.exec(String(apiVersion)) ?? [];
-  const module = `kubernetes-types/${group.replace(/\.k8s\.io$/, '')}/${version}`;
-  return existsSync(path.join(root, 'node_modules', `${module}.d.ts`)) ? module : undefined;
+  const custom = CUSTOM_RESOURCE_MODELS[group] && { module: modelModuleOf(apiVersion, kind), name: `I${kind}` };
+  const { module, name } = custom || { module: `kubernetes-types/${group.replace(/\.k8s\.io$/, '')}/${version}`, name: kind };
+  return existsSync(path.join(root, 'node_modules', `${module}.d.ts`)) ? { module, name } : undefined;
 }
 
 /**
@@ -86,7 +105,9 @@ function linesWithPaths(value, at = '', indent = '', lead = '') {
  * each document as an object literal that must satisfy its kubernetes-types interface.
  */
 function unknownFieldProblems(documents) {
-  const checked = documents.map((document, index) => ({ index, module: typesModuleOf(document?.apiVersion), kind: document?.kind })).filter(({ module, kind }) => module && /^[A-Za-z]+$/.test(String(kind)));
+  const checked = documents
+    .map((document, index) => ({ index, kind: document?.kind, type: /^[A-Za-z]+$/.test(String(document?.kind)) ? typeOf(document?.apiVersion, document?.kind) : undefined }))
+    .filter(({ type }) => type);
   if (checked.length === 0) return [];
   // Inside the project, so that kubernetes-types resolves from its node_modules.
   const cache = path.join(root, 'node_modules/.cache');
@@ -94,10 +115,10 @@ function unknownFieldProblems(documents) {
   const dir = mkdtempSync(path.join(cache, 'validate-manifests-'));
   try {
     const files = new Map();
-    for (const { index, module, kind } of checked) {
+    for (const { index, type } of checked) {
       const body = linesWithPaths(documents[index]);
-      const header = [`import type { ${kind} } from '${module}';`, 'export const manifest = ('];
-      writeFileSync(path.join(dir, `document-${index}.ts`), [...header, ...body.map((line) => line.text), `) satisfies ${kind};`, ''].join('\n'));
+      const header = [`import type { ${type.name} } from '${type.module}';`, 'export const manifest = ('];
+      writeFileSync(path.join(dir, `document-${index}.ts`), [...header, ...body.map((line) => line.text), `) satisfies ${type.name};`, ''].join('\n'));
       files.set(`document-${index}.ts`, { index, pathOfLine: (line) => body[line - header.length - 1]?.at ?? '' });
     }
     writeFileSync(path.join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', types: [], skipLibCheck: true }, files: [...files.keys()] }));

@@ -1,7 +1,8 @@
 /**
  * What the Kubernetes API server checks about ports beyond its OpenAPI schemas (its Go
  * validation, which no schema holds): a port number is 1-65535, and a port named by a probe, a
- * Service's targetPort or a NetworkPolicy is a named port of the pods it reaches. Pure: takes
+ * Service's targetPort, a NetworkPolicy or a PodMonitor (the Prometheus Operator's) is a named
+ * port of the pods it reaches. Pure: takes
  * the parsed documents, returns [document index, problem] pairs.
  */
 
@@ -61,6 +62,13 @@ export function portProblems(documents) {
         for (const port of rule.ports ?? []) {
           if (names && typeof port.port === 'string' && !names.has(port.port)) problems.push(`spec.ingress port "${port.port}" is no named port of the pods it selects`);
         }
+      }
+    }
+    if (document?.kind === 'PodMonitor') {
+      const names = namesSelectedBy(document.spec?.selector?.matchLabels);
+      if (!names) problems.push('spec.selector selects none of the pods of these manifests');
+      for (const endpoint of document.spec?.podMetricsEndpoints ?? []) {
+        if (names && typeof endpoint.port === 'string' && !names.has(endpoint.port)) problems.push(`spec.podMetricsEndpoints port "${endpoint.port}" is no named port of the pods it selects`);
       }
     }
     return problems.map((problem) => [index, problem]);

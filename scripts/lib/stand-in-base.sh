@@ -11,6 +11,9 @@
 #   nginx_image_ready IMAGE BASE WORK
 #                              the Compose file's nginx: present, pulled, or a stand-in of the same
 #                              name built on BASE with Debian's nginx (scripts/stand-in/nginx/)
+#   prometheus_image_ready IMAGE BASE WORK
+#                              the Compose file's Prometheus: the same, with Debian's prometheus
+#                              (scripts/stand-in/prometheus/)
 #
 # Logs of each step go to WORK. Every build uses the classic builder on the host network.
 
@@ -105,4 +108,13 @@ nginx_image_ready() {
   DOCKER_BUILDKIT=0 docker build --network host --build-arg BASE="$base" -t "$image" "$STAND_IN_ROOT/scripts/stand-in/nginx" >"$work/nginx-build.log" 2>&1 ||
     { tail -20 "$work/nginx-build.log" >&2; stand_in_die "the nginx stand-in did not build"; }
   stand_in_say "stand-in $image built ($(docker run --rm --network none --entrypoint nginx "$image" -v 2>&1 | sed 's/^nginx version: //'))"
+}
+
+prometheus_image_ready() {
+  local image="$1" base="$2" work="$3"
+  image_present_or_pulled "$image" && return 0
+  stand_in_say "image $image cannot be pulled: building a stand-in on $base with Debian's prometheus"
+  DOCKER_BUILDKIT=0 docker build --network host --build-arg BASE="$base" -t "$image" "$STAND_IN_ROOT/scripts/stand-in/prometheus" >"$work/prometheus-build.log" 2>&1 ||
+    { tail -20 "$work/prometheus-build.log" >&2; stand_in_die "the prometheus stand-in did not build"; }
+  stand_in_say "stand-in $image built ($(docker run --rm --network none "$image" --version 2>&1 | head -1))"
 }

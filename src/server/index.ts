@@ -86,7 +86,10 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, logDestination);
   // Buffered log lines must reach stdout however the process ends.
   process.on('exit', () => logDestination.flushSync());
-  const outage = createOutageLog({ log: logger, intervalMs: OUTAGE_SUMMARY_INTERVAL_MS });
+  const readiness: Readiness = { ready: true };
+  const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build, { ready: () => readiness.ready, memory: config.memory });
+  const metrics = prometheus ?? noMetrics;
+  const outage = createOutageLog({ log: logger, intervalMs: OUTAGE_SUMMARY_INTERVAL_MS, onCircuitChanged: metrics.circuitChanged });
   /** Every exit after start-up goes here, so server.stopped is the last line. */
   let exiting = false;
   const exit = (code: number): void => {
@@ -102,9 +105,6 @@ async function main(): Promise<void> {
   };
 
   const backend = config.backend.kind === 'remote' ? { ...config.backend, demoHosts: undefined, close: async () => {} } : await startDemo(logger);
-  const readiness: Readiness = { ready: true };
-  const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build);
-  const metrics = prometheus ?? noMetrics;
   const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage });
   const policies = config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES;
   // Only with CACHE_URL: without it nothing of the shared tier is built.

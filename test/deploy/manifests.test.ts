@@ -58,6 +58,8 @@ describe("Kubernetes' own schemas", () => {
       ...['deployment.yaml', 'service.yaml', 'service-instances.yaml', 'pod-disruption-budget.yaml', 'horizontal-pod-autoscaler.yaml', 'network-policy.yaml'].map((file) => `ok deploy/kubernetes/${file}#1`),
       // The shared cache tier's store: its StatefulSet, Service and NetworkPolicy.
       ...[1, 2, 3].map((document) => `ok deploy/kubernetes/valkey.yaml#${document}`),
+      // The optional monitoring component.
+      ...['monitoring/pod-monitor.yaml', 'monitoring/prometheus-rule.yaml'].map((file) => `ok deploy/kubernetes/${file}#1`),
     ]);
     expect(status).toBe(0);
   });
@@ -110,6 +112,20 @@ describe("Kubernetes' own schemas", () => {
     ]);
   });
 
+  test("refuse a Prometheus Operator resource with an unknown field, or a PodMonitor on a port the pods do not name", () => {
+    const { status, lines } = validateVariants({
+      'deployment.yaml': read('deploy/kubernetes/deployment.yaml'),
+      'pod-monitor.yaml': read('deploy/kubernetes/monitoring/pod-monitor.yaml').replace('jobLabel:', 'jobLable:').replace('- port: metrics', '- port: metricz'),
+      'prometheus-rule.yaml': read('deploy/kubernetes/monitoring/prometheus-rule.yaml').replace('  for: 2m', '  fore: 2m'),
+    });
+    expect(status).toBe(1);
+    expect(lines).toEqual([
+      expect.stringMatching(/deployment\.yaml#1$/),
+      expect.stringMatching(/pod-monitor\.yaml#1: spec\.jobLable: unknown field "jobLable" .*; spec\.podMetricsEndpoints port "metricz" is no named port of the pods it selects$/),
+      expect.stringMatching(/prometheus-rule\.yaml#1: spec\.groups\[1\]\.rules\[0\]\.fore: unknown field "fore"/),
+    ]);
+  });
+
   test('refuse a probe on a port its container does not name', () => {
     const { status, lines } = validateVariants({ 'deployment.yaml': read('deploy/kubernetes/deployment.yaml').replace(/(readinessProbe:[\s\S]*?port: )metrics/, '$1admin') });
     expect(status).toBe(1);
@@ -118,6 +134,23 @@ describe("Kubernetes' own schemas", () => {
 });
 
 describe('Kubernetes manifests', () => {
+  test('the optional monitoring component: a PodMonitor on the metrics port under the job the rules select, and the rules; Prometheus is let in on that port', () => {
+    const component = parse(read('deploy/kubernetes/monitoring/kustomization.yaml')) as { kind: string; resources: string[] };
+    expect(component).toMatchObject({ kind: 'Component', resources: ['pod-monitor.yaml', 'prometheus-rule.yaml'] });
+    const podMonitor = parse(read('deploy/kubernetes/monitoring/pod-monitor.yaml')) as { spec: { jobLabel: string; selector: { matchLabels: Record<string, string> }; podMetricsEndpoints: { port: string; path: string }[] } };
+    expect(podMonitor.spec.selector.matchLabels).toEqual(deployment.spec?.selector.matchLabels);
+    expect(podLabels?.[podMonitor.spec.jobLabel]).toBe('qa-sites');
+    expect(podMonitor.spec.podMetricsEndpoints).toEqual([{ port: 'metrics', path: '/metrics', interval: '30s' }]);
+    const policy = manifest<NetworkPolicy>('network-policy.yaml', 'NetworkPolicy');
+    const prometheusRule = policy.spec?.ingress?.find((rule) => rule.from?.some((peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/name'] === 'prometheus'));
+    expect(prometheusRule?.ports).toEqual([{ port: 'metrics' }]);
+  });
+
+  test("the app is told its container's memory request and limit (the dashboard's and the memory alert's)", () => {
+    const fields = Object.fromEntries((app?.env ?? []).filter((variable) => variable.valueFrom?.resourceFieldRef).map((variable) => [variable.name, variable.valueFrom?.resourceFieldRef]));
+    expect(fields).toEqual({ MEMORY_REQUEST_BYTES: { containerName: app?.name, resource: 'requests.memory' }, MEMORY_LIMIT_BYTES: { containerName: app?.name, resource: 'limits.memory' } });
+  });
+
   test('every file of the kustomization is parsed here, and every manifest here is listed', () => {
     const kustomization = parse(read('deploy/kubernetes/kustomization.yaml')) as { resources: string[] };
     expect(kustomization.resources.sort()).toEqual(['deployment.yaml', 'horizontal-pod-autoscaler.yaml', 'network-policy.yaml', 'pod-disruption-budget.yaml', 'service-instances.yaml', 'service.yaml', 'valkey.yaml']);
@@ -269,6 +302,8 @@ describe('Compose file', () => {
   test("each app instance's memory limit is the Kubernetes limit (the overload's measured peak fits both)", () => {
     const kubernetesLimit = mebibytes(String(app?.resources?.limits?.memory));
     for (const name of ['app-1', 'app-2']) expect(mebibytes(String(services[name]?.mem_limit).replace(/m$/, 'Mi'))).toBe(kubernetesLimit);
+    // …and each is told it, in bytes, for app_memory_limit_bytes.
+    for (const name of ['app-1', 'app-2']) expect(Number(services[name]?.environment?.MEMORY_LIMIT_BYTES)).toBe(kubernetesLimit * 1024 * 1024);
   });
 
   test('nginx mounts the one template and is given every value it names', () => {

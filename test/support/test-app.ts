@@ -128,7 +128,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const logger = createLogger(config.logLevel, logs);
   const metrics = options.metrics ?? noMetrics;
   // The interval is the production one; tests write the summary with flushOutageSummary().
-  const outage = createOutageLog({ log: logger, intervalMs: 10_000 });
+  const outage = createOutageLog({ log: logger, intervalMs: 10_000, onCircuitChanged: metrics.circuitChanged });
   const content = withSettableTimeouts((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
   const campaign = withSettableTimeouts((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
   const api = content.client;

@@ -64,6 +64,8 @@ export interface Config {
   readonly metricsPortBodyTimeoutMs: number;
   /** Data and page cache lifetimes: `short` (edits show within minutes) or `long` (edits are purged). */
   readonly cacheLifetimes: CacheLifetimes;
+  /** The container's memory request and limit in bytes, when the platform says them (Kubernetes' Downward API), for the metrics. */
+  readonly memory: { readonly requestBytes: number | undefined; readonly limitBytes: number | undefined };
   /** The shared cache tier on a Redis-protocol store (CACHE_URL); undefined: every cache is this process's alone. */
   readonly sharedCache: SharedCacheSettings | undefined;
 }
@@ -271,6 +273,9 @@ const environment = z.object({
   // Tens of milliseconds: the shared tier saves an upstream call or a render, and must never cost more than one.
   CACHE_COMMAND_TIMEOUT_MS: variable(wholeNumber(1, 1000), 25),
   CACHE_CONNECT_TIMEOUT_MS: variable(wholeNumber(1, 10_000), 50),
+  // Only reported (app_memory_*_bytes), so a dashboard and an alert compare RSS with them; the process does not act on them.
+  MEMORY_REQUEST_BYTES: optional(wholeNumber(1, Number.MAX_SAFE_INTEGER)),
+  MEMORY_LIMIT_BYTES: optional(wholeNumber(1, Number.MAX_SAFE_INTEGER)),
 });
 
 /** The names of the variables the app reads (the README's configuration table lists them). */
@@ -363,5 +368,6 @@ export function loadConfig(raw: Env): Config {
       env.CACHE_URL === undefined
         ? undefined
         : Object.freeze({ url: env.CACHE_URL, keyPrefix: env.CACHE_KEY_PREFIX, commandTimeoutMs: env.CACHE_COMMAND_TIMEOUT_MS, connectTimeoutMs: env.CACHE_CONNECT_TIMEOUT_MS }),
+    memory: Object.freeze({ requestBytes: env.MEMORY_REQUEST_BYTES, limitBytes: env.MEMORY_LIMIT_BYTES }),
   });
 }

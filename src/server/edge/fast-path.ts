@@ -47,14 +47,14 @@ export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
     const leadingHeaders = [...staticHeaders, 'x-request-id', reqId];
     const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, staleWillDo, leadingHeaders);
     if (page) {
-      finishRequest(deps, req, started, { labels: page.labels, status: res.statusCode, site: address, pageCache: 'hit' });
+      finishRequest(deps, req, started, { labels: page.labels, status: res.statusCode, site: address, pageCache: deps.cache.isFresh(page) ? 'hit' : 'stale' });
       return true;
     }
     // No request may start to refresh it: a page kept past its stale time is better than a 503.
     const kept = staleWillDo ? deps.cache.lastResort(key) : undefined;
     if (!kept) return false;
     answerWithKeptPage(kept, req, res, leadingHeaders);
-    finishRequest(deps, req, started, { labels: kept.labels, status: res.statusCode, site: address, fellBack: KEPT_PAGE });
+    finishRequest(deps, req, started, { labels: kept.labels, status: res.statusCode, site: address, fellBack: KEPT_PAGE, pageCache: 'last_resort' });
     return true;
   };
 }

@@ -20,12 +20,18 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
     res.setHeader('vary', HTML_VARY);
     const cache = options.cache;
     if (key === null || cache === null) return { pageOutput: { cacheControl } };
-    if (answerFromPageCache(cache, key, req, res, sharedCacheControl)) return ANSWERED;
+    const page = answerFromPageCache(cache, key, req, res, sharedCacheControl);
+    if (page) {
+      res.locals.pageCache = cache.isFresh(page) ? 'hit' : 'stale';
+      return ANSWERED;
+    }
     // This request renders the page; when it replaces a stale one and produces none, another may try.
     const refreshing = cache.claimRefresh(key);
     res.setHeader('x-page-cache', 'miss');
     // A page asked for once is rendered as with the page cache off (streamed to a person), and not kept.
-    if (!cache.admits(key, refreshing)) return { pageOutput: { cacheControl } };
+    const admitted = cache.admits(key, refreshing);
+    res.locals.pageCache = admitted ? 'admitted' : 'miss';
+    if (!admitted) return { pageOutput: { cacheControl } };
     // A purge while it renders: the page may show what was purged, so it is not kept.
     const renderedSince = cache.purgeCount();
     let stored = false;
@@ -47,6 +53,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
         const page = cache.lastResort(key);
         if (!page) return false;
         lookupScopeOf(req, res).fellBack.add('kept-page');
+        res.locals.pageCache = 'last_resort';
         answerWithKeptPage(page, req, res);
         return true;
       },

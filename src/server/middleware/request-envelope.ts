@@ -46,13 +46,14 @@ export function requestEnvelope(recorder: RequestRecorder): RequestHandler {
     req.log = recorder.logger.child({ reqId });
     // As far as the request got: the line names the site once host resolution ran.
     finishWhenDone(recorder, req, res, started, (aborted) => {
-      const { host, siteKey, site, fellBack, route } = res.locals;
+      const { host, siteKey, site, fellBack, route, pageCache } = res.locals;
       return {
         labels: { route: routeLabelOf(req.envelope, route?.rule.name), site: siteLabelOf(site) },
         status: res.statusCode,
         site: host && siteKey ? { host, siteKey } : undefined,
         settingSource: site?.source,
         fellBack: fellBack?.size ? [...fellBack] : undefined,
+        pageCache,
         aborted,
       };
     });

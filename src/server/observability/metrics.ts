@@ -6,6 +6,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
 import type { UpstreamOutcome } from '../upstream/http';
+import type { CircuitState } from '../upstream/outage-log';
 import type { PurgeRequest } from '../purge/purge-request';
 import type { PurgeResult } from '../purge/purger';
 import type { CommandOutcome, SharedLookupOutcome, StoreCommand, StoreObserver, StoreState } from '../shared-cache/store';
@@ -15,6 +16,15 @@ type PurgeScope = PurgeRequest['scope'];
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
 
+/**
+ * What the page cache did for a request it could have answered (one with a page-cache key):
+ * answered a fresh page (`hit`) or a stale one (`stale`); let it render and kept the result
+ * (`admitted`) or not (`miss`: a first request, only remembered); answered a page kept past its
+ * stale time because the render failed (`last_resort`, degraded).
+ */
+export const PAGE_CACHE_RESULTS = ['hit', 'stale', 'miss', 'admitted', 'last_resort'] as const;
+export type PageCacheResult = (typeof PAGE_CACHE_RESULTS)[number];
+
 export interface RequestObservation {
   /** A route-table name, or one of the few fixed names of requests answered before it. */
   readonly route: string;
@@ -23,6 +33,8 @@ export interface RequestObservation {
   /** The status code, or 'aborted' when the client left before the answer was complete. */
   readonly status: number | 'aborted';
   readonly seconds: number;
+  /** Set for a request the page cache could have answered. */
+  readonly pageCache?: PageCacheResult | undefined;
 }
 
 /** What the app reports; callers never see prom-client. */
@@ -39,6 +51,8 @@ export interface Metrics extends StoreObserver {
   countPurge(scope: PurgeScope, dropped: PurgeResult): void;
   /** For the shared tier (CACHE_URL): one count per lookup, by cache (a data kind, or `page`) and outcome. */
   countSharedLookup(cache: string, outcome: SharedLookupOutcome): void;
+  /** An upstream origin's circuit changed state (outage-log.ts is told first). */
+  circuitChanged(origin: string, state: CircuitState): void;
 }
 
 /** For tests and when METRICS_PORT is unset: nothing is collected. */
@@ -52,6 +66,7 @@ export const noMetrics: Metrics = {
   countSharedLookup() {},
   observeSharedCommand() {},
   sharedCacheState() {},
+  circuitChanged() {},
 };
 
 export interface PrometheusMetrics extends Metrics {
@@ -70,7 +85,15 @@ export function statusClassOf(status: number | 'aborted'): string {
   return status === 'aborted' ? 'aborted' : `${Math.floor(status / 100)}xx`;
 }
 
-export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
+/** What the instance reports about itself beside its build, each read when /metrics is asked for. */
+export interface InstanceFacts {
+  /** Whether the instance wants traffic (/readyz). */
+  readonly ready?: () => boolean;
+  /** The container's memory request and limit in bytes, where the platform says them (config.ts). */
+  readonly memory?: { readonly requestBytes: number | undefined; readonly limitBytes: number | undefined };
+}
+
+export function createPrometheusMetrics(build: BuildInfo, instance: InstanceFacts = {}): PrometheusMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -156,6 +179,36 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     registers,
   });
 
+  const pageCacheResults = new Counter({
+    name: 'page_cache_requests_total',
+    help: 'Requests the page cache could have answered, by result (hit, stale, miss, admitted, last_resort) and site key',
+    labelNames: ['result', 'site'] as const,
+    registers,
+  });
+  const circuitOpen = new Gauge({
+    name: 'upstream_circuit_open',
+    help: 'Whether calls to an upstream origin fail at once: 1 while its circuit is open or half-open, 0 while closed',
+    labelNames: ['origin'] as const,
+    registers,
+  });
+
+  const { ready, memory } = instance;
+  if (ready) {
+    new Gauge({
+      name: 'app_ready',
+      help: 'Whether the instance wants traffic: 1 while /readyz answers 200, 0 from SIGTERM on',
+      registers,
+      collect() {
+        this.set(ready() ? 1 : 0);
+      },
+    });
+  }
+  const reportBytes = (name: string, help: string, bytes: number | undefined): void => {
+    if (bytes !== undefined) new Gauge({ name, help, registers }).set(bytes);
+  };
+  reportBytes('app_memory_request_bytes', "The container's memory request (MEMORY_REQUEST_BYTES)", memory?.requestBytes);
+  reportBytes('app_memory_limit_bytes', "The container's memory limit (MEMORY_LIMIT_BYTES)", memory?.limitBytes);
+
   const seenSites = new Set<string>();
   const siteLabel = (site: string): string => {
     // `_global` and the other reserved labels always keep their own series.
@@ -167,8 +220,10 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
 
   return {
     registry,
-    observeRequest({ route, site, status, seconds }) {
-      requestDuration.observe({ route, status_class: statusClassOf(status), site: siteLabel(site) }, seconds);
+    observeRequest({ route, site, status, seconds, pageCache }) {
+      const label = siteLabel(site);
+      requestDuration.observe({ route, status_class: statusClassOf(status), site: label }, seconds);
+      if (pageCache) pageCacheResults.inc({ result: pageCache, site: label });
     },
     observeUpstream(endpoint, seconds, outcome) {
       upstreamDuration.observe({ endpoint, outcome }, seconds);
@@ -196,6 +251,9 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     },
     sharedCacheState(state) {
       for (const each of STORE_STATES) sharedState.set({ state: each }, each === state ? 1 : 0);
+    },
+    circuitChanged(origin, state) {
+      circuitOpen.set({ origin }, state === 'closed' ? 0 : 1);
     },
   };
 }

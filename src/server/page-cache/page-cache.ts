@@ -52,6 +52,8 @@ export interface PageCache {
    * or stale at all when `staleWillDo` (no request may start to refresh it).
    */
   servablePage(key: string, staleWillDo?: boolean): CachedPage | undefined;
+  /** Whether a kept page is still fresh (else it answered stale). */
+  isFresh(page: CachedPage): boolean;
   /**
    * Called when servablePage found none: a stale page is marked as being refreshed by the
    * caller, who renders its replacement. True when there was one (release it if no page comes).
@@ -148,13 +150,15 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   let purges = 0;
   const age = (page: CachedPage) => now() - page.storedAt;
   const refreshing = (page: CachedPage) => page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS;
-  const servable = (page: CachedPage, staleWillDo: boolean) => age(page) < options.freshMs || (age(page) < options.freshMs + options.staleMs && (staleWillDo || refreshing(page)));
+  const isFresh = (page: CachedPage) => age(page) < options.freshMs;
+  const servable = (page: CachedPage, staleWillDo: boolean) => isFresh(page) || (age(page) < options.freshMs + options.staleMs && (staleWillDo || refreshing(page)));
 
   return {
     servablePage(key, staleWillDo = false) {
       const page = cache.get(key);
       return page && servable(page, staleWillDo) ? page : undefined;
     },
+    isFresh,
     lastResort: (key) => cache.get(key),
     claimRefresh(key) {
       const page = cache.get(key);

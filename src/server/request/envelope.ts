@@ -13,7 +13,7 @@ import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
 import { targetInsideBasePath } from '../../shared/base-path';
 import { logPathOf, logRequestCompleted, requestIdOf } from '../observability/logger';
-import type { Metrics } from '../observability/metrics';
+import type { Metrics, PageCacheResult } from '../observability/metrics';
 import { pageCacheKeyOf } from '../page-cache/rules';
 import { requestHostSourceOf, siteAddressOf, type RequestHostSource, type SiteAddress } from '../rules/host';
 import { matchRoute, NOT_FOUND_ROUTE, type RouteMatch } from '../rules/routes';
@@ -154,8 +154,8 @@ export interface RequestEnd {
   readonly site?: SiteAddress | undefined;
   /** Which setting served the request (`global`: the network's default), when one was resolved. */
   readonly settingSource?: string | undefined;
-  /** Set when the page cache answered. */
-  readonly pageCache?: 'hit';
+  /** Set for a request the page cache could have answered: what it did (metrics.ts). */
+  readonly pageCache?: PageCacheResult | undefined;
   /** The parts of the page that fell back after a failed lookup (the answer was degraded); absent when none did. */
   readonly fellBack?: readonly string[] | undefined;
   /** The client left before the answer was complete. */
@@ -173,7 +173,7 @@ export interface RequestEnd {
  */
 export function finishRequest(to: RequestRecorder, req: EnvelopedRequest, startedAt: number, end: RequestEnd): void {
   const seconds = (performance.now() - startedAt) / 1000;
-  to.metrics.observeRequest({ route: end.labels.route, site: end.labels.site, status: end.aborted ? 'aborted' : end.status, seconds });
+  to.metrics.observeRequest({ route: end.labels.route, site: end.labels.site, status: end.aborted ? 'aborted' : end.status, seconds, pageCache: end.pageCache });
   // One shape for every way; pino leaves the fields that are undefined out of the line.
   logRequestCompleted(to.logger, {
     reqId: req.envelope.reqId,
@@ -184,7 +184,8 @@ export function finishRequest(to: RequestRecorder, req: EnvelopedRequest, starte
     path: req.envelope.logPath,
     status: end.status,
     settingSource: end.settingSource,
-    pageCache: end.pageCache,
+    // The line's `pageCache: "hit"`: a kept page answered as it is, fresh or stale (docs/support.md).
+    pageCache: end.pageCache === 'hit' || end.pageCache === 'stale' ? 'hit' : undefined,
     fellBack: end.fellBack,
     aborted: end.aborted ? true : undefined,
     shed: end.shed,

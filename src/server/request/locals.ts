@@ -12,6 +12,7 @@ import type { PageOutput } from '../page-cache/page-cache';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
 import type { PagePart } from '../upstream/failures';
+import type { PageCacheResult } from '../observability/metrics';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
@@ -38,6 +39,8 @@ declare global {
       consentOrigin?: string;
       /** Set by the page-cache middleware: how the rendered page may be cached. */
       pageOutput?: PageOutput;
+      /** Set by the page-cache middleware: what the page cache did for this request (the metrics). */
+      pageCache?: PageCacheResult;
       /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key, and the observer of the articles its lookups return. */
       purgeKeys?: { surrogateKey(): string; noteArticles(articles: readonly Article[]): void };
       /** The parts of the page that fell back after a failed lookup: then it is degraded (lookup-scope.ts). */

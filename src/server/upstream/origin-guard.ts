@@ -62,6 +62,8 @@ function untilAbortedWhileQueued<T>(work: Promise<T>, signal: AbortSignal, start
 export function createOriginGuard(origin: string, limits: OriginLimits, log: Logger, outage: OutageLog): OriginGuard {
   const bulkhead = new BulkheadPolicy(limits.connections, limits.queue);
   const breaker: CircuitBreakerPolicy = circuitBreaker(handleWhen(isOriginFailure), { halfOpenAfter: limits.halfOpenAfterMs, breaker: new ConsecutiveBreaker(limits.breakAfter) });
+  // Closed from the start: the origin's state is known (and its metric there) before anything fails.
+  outage.circuitChanged(origin, 'closed');
   breaker.onBreak(() => {
     outage.circuitChanged(origin, 'open');
     log.warn({ event: 'upstream.circuit_open', origin, halfOpenAfterMs: limits.halfOpenAfterMs }, 'upstream circuit opened: calls fail fast');

@@ -67,7 +67,8 @@ function originOf(url: string): string {
   }
 }
 
-export function createOutageLog(options: { readonly log: Logger; readonly intervalMs: number }): OutageLog {
+/** `onCircuitChanged`: told of every change too (the metrics' `upstream_circuit_open`). */
+export function createOutageLog(options: { readonly log: Logger; readonly intervalMs: number; readonly onCircuitChanged?: (origin: string, state: CircuitState) => void }): OutageLog {
   const counts = new Map<string, OriginCounts>();
   const circuits = new Map<string, CircuitState>();
   let timer: NodeJS.Timeout | undefined;
@@ -109,7 +110,9 @@ export function createOutageLog(options: { readonly log: Logger; readonly interv
       if (originCounts) originCounts.staleServed += 1;
     },
     circuitChanged(origin, state) {
-      if (circuits.has(origin) || circuits.size < MAX_ORIGINS) circuits.set(origin, state);
+      if (!circuits.has(origin) && circuits.size >= MAX_ORIGINS) return;
+      circuits.set(origin, state);
+      options.onCircuitChanged?.(origin, state);
     },
     get anyCircuitOpen() {
       for (const state of circuits.values()) if (state !== 'closed') return true;
