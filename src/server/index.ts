@@ -102,7 +102,7 @@ async function main(): Promise<void> {
   const readiness: Readiness = { ready: true };
   const prometheus: PrometheusMetrics | undefined = config.metricsPort === undefined ? undefined : createPrometheusMetrics(build);
   const metrics = prometheus ?? noMetrics;
-  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage });
+  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, observeCircuit: metrics.observeCircuit, log: logger, limits: config.upstreamLimits, outage });
   const dataCache = createDataCache({
     policies: config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES,
     maxStaleMs: config.staleIfErrorSeconds * 1000,
@@ -120,7 +120,7 @@ async function main(): Promise<void> {
     contentApiFor: requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null }),
     pageCache,
     cdn: { ...sharedCacheTimesOf(config), staleIfErrorSeconds: config.staleIfErrorSeconds },
-    campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }),
+    campaignApi: createCampaignApi({ baseUrl: backend.campaignApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, observeCircuit: metrics.observeCircuit, log: logger, limits: config.upstreamLimits, outage }),
     assets: loadAssets(path.resolve(__dirname, '../public'), config.basePath),
     readiness,
     metrics: prometheus,

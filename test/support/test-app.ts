@@ -128,8 +128,8 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const metrics = options.metrics ?? noMetrics;
   // The interval is the production one; tests write the summary with flushOutageSummary().
   const outage = createOutageLog({ log: logger, intervalMs: 10_000 });
-  const content = withSettableTimeouts((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
-  const campaign = withSettableTimeouts((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
+  const content = withSettableTimeouts((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, observeCircuit: metrics.observeCircuit, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
+  const campaign = withSettableTimeouts((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, observeCircuit: metrics.observeCircuit, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
   const api = content.client;
   const dataCache = options.dataCache?.(logger, outage);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;

@@ -28,6 +28,8 @@ export interface RequestObservation {
 export interface Metrics {
   observeRequest(observation: RequestObservation): void;
   observeUpstream(endpoint: string, seconds: number, outcome: UpstreamOutcome): void;
+  /** An upstream origin's circuit opened (once per outage) or closed again (origin-guard.ts). */
+  observeCircuit(origin: string, state: 'open' | 'closed'): void;
   /** For the data cache: one count per lookup, by cache name and outcome. */
   countCache(kind: string, outcome: CacheOutcome): void;
   /** One request answered 503 at once because too many were in progress (admission.ts). */
@@ -42,6 +44,7 @@ export interface Metrics {
 export const noMetrics: Metrics = {
   observeRequest() {},
   observeUpstream() {},
+  observeCircuit() {},
   countCache() {},
   countShed() {},
   countRefusedConnection() {},
@@ -95,6 +98,19 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     labelNames: ['endpoint', 'kind'] as const,
     registers,
   });
+  // Origins are the two configured backends (their origin only: never a credential or a path).
+  const circuitOpen = new Gauge({
+    name: 'upstream_circuit_open',
+    help: 'Whether an upstream origin\'s circuit is open (1: its calls fail at once, a probe now and then) or closed (0)',
+    labelNames: ['origin'] as const,
+    registers,
+  });
+  const circuitOpenings = new Counter({
+    name: 'upstream_circuit_openings_total',
+    help: 'Times an upstream origin\'s circuit opened (a failed probe keeps it open: no new opening)',
+    labelNames: ['origin'] as const,
+    registers,
+  });
   const cacheLookups = new Counter({
     name: 'cache_lookups_total',
     help: 'Data cache lookups, by cache and outcome (hit, miss, stale)',
@@ -146,6 +162,10 @@ export function createPrometheusMetrics(build: BuildInfo): PrometheusMetrics {
     observeUpstream(endpoint, seconds, outcome) {
       upstreamDuration.observe({ endpoint, outcome }, seconds);
       if (outcome !== 'ok') upstreamFailures.inc({ endpoint, kind: outcome });
+    },
+    observeCircuit(origin, state) {
+      circuitOpen.set({ origin }, state === 'open' ? 1 : 0);
+      if (state === 'open') circuitOpenings.inc({ origin });
     },
     countCache(kind, outcome) {
       cacheLookups.inc({ cache: kind, outcome });

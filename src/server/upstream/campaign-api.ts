@@ -5,7 +5,7 @@ import { campaignCheckSchema, type CampaignCheck } from '../../shared/records';
 import { splitCredentials } from './credentials';
 import { createHttpClient, type UpstreamObserver } from './http';
 import type { OutageLog } from './outage-log';
-import type { OriginLimits } from './origin-guard';
+import type { CircuitObserver, OriginLimits } from './origin-guard';
 import { UpstreamError } from './upstream-error';
 
 export interface CampaignApi {
@@ -23,6 +23,8 @@ export interface CampaignApiOptions {
   readonly baseUrl: string;
   readonly timeoutMs: number;
   readonly observe?: UpstreamObserver;
+  /** Told when the origin's circuit opens and closes (metrics). */
+  readonly observeCircuit?: CircuitObserver;
   readonly limits: OriginLimits;
   /** Counts failed calls for the origin's outage summary (outage-log.ts). */
   readonly outage: OutageLog;
@@ -33,7 +35,7 @@ export interface CampaignApiOptions {
 export function createCampaignApi(options: CampaignApiOptions): CampaignApi {
   const { baseUrl, headers: credentials } = splitCredentials(options.baseUrl);
   // The spec's headers: JSON, and never a cached answer (the result is per visitor).
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache', ...credentials }, limits: options.limits, log: options.log, observe: options.observe, outage: options.outage });
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: 256 * 1024, headers: { accept: 'application/json', 'cache-control': 'no-cache', ...credentials }, limits: options.limits, log: options.log, observe: options.observe, observeCircuit: options.observeCircuit, outage: options.outage });
 
   /** `shownUrl`: the URL as a failure names it, when the called one holds a visitor's value in its path. */
   function check(endpoint: string, url: string, shownUrl = url): Promise<CampaignCheck> {

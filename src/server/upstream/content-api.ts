@@ -13,7 +13,7 @@ import type { OutageLog } from './outage-log';
 import { UpstreamError } from './upstream-error';
 import { nullListPaths } from './null-lists';
 import { withJsonLength } from './answer-bytes';
-import type { OriginLimits } from './origin-guard';
+import type { CircuitObserver, OriginLimits } from './origin-guard';
 
 /** Which setting a content query is made for: `type` and, except for global, `<type>=<_id>`. */
 export interface SettingScope {
@@ -54,6 +54,8 @@ export interface ContentApiOptions {
   readonly maxBytes?: number;
   /** Told about every call, by endpoint path (metrics). */
   readonly observe?: UpstreamObserver;
+  /** Told when the origin's circuit opens and closes (metrics). */
+  readonly observeCircuit?: CircuitObserver;
   /** For what is worth knowing about an answer that was still used (a `null` list), and the circuit's state. */
   readonly log: Logger;
   readonly limits: OriginLimits;
@@ -76,7 +78,7 @@ export function scopeQuery(scope: SettingScope): Query {
 
 export function createContentApi(options: ContentApiOptions): ContentApi {
   const { baseUrl, headers } = splitCredentials(options.baseUrl);
-  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024, headers, limits: options.limits, log: options.log, observe: options.observe, outage: options.outage });
+  const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024, headers, limits: options.limits, log: options.log, observe: options.observe, observeCircuit: options.observeCircuit, outage: options.outage });
 
   function urlFor(path: string, query: Query = {}): string {
     const params = new URLSearchParams();

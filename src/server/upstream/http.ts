@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import { Agent, request, type Dispatcher } from 'undici';
 import { nestsDeeperThan } from './json-depth';
-import { createOriginGuard, type OriginGuard, type OriginLimits } from './origin-guard';
+import { createOriginGuard, type CircuitObserver, type OriginGuard, type OriginLimits } from './origin-guard';
 import type { OutageLog } from './outage-log';
 import { UpstreamError, type UpstreamFailureKind } from './upstream-error';
 
@@ -28,6 +28,8 @@ export interface HttpClientOptions {
   readonly log: Logger;
   /** Told about every upstream call once it is settled (metrics). */
   readonly observe?: UpstreamObserver | undefined;
+  /** Told when an origin's circuit opens and when it closes again (metrics). */
+  readonly observeCircuit?: CircuitObserver | undefined;
   /** Counts failed calls, refusals and the circuit's state for the origin's summary line. */
   readonly outage: OutageLog;
 }
@@ -89,8 +91,7 @@ async function readJson(url: string, response: Dispatcher.ResponseData): Promise
 
 /** `error` naming `shownUrl` in place of `url`. */
 function shownAs(error: unknown, url: string, shownUrl: string): unknown {
-  if (!(error instanceof UpstreamError) || shownUrl === url) return error;
-  return new UpstreamError(error.kind, shownUrl, { status: error.status, body: error.body, cause: error.cause, message: error.message.replaceAll(url, shownUrl), madeCall: error.madeCall });
+  return error instanceof UpstreamError && shownUrl !== url ? error.shownAs(url, shownUrl) : error;
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -109,7 +110,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     for (const [known, guard] of guards) if (url.startsWith(known) && url.charCodeAt(known.length) === SLASH) return guard;
     const { origin } = new URL(url);
     let guard = guards.get(origin);
-    if (!guard) guards.set(origin, (guard = createOriginGuard(origin, options.limits, options.log, options.outage)));
+    if (!guard) guards.set(origin, (guard = createOriginGuard(origin, options.limits, options.log, options.outage, options.observeCircuit)));
     return guard;
   }
 
@@ -144,7 +145,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new DOMException(`upstream call over ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
       try {
-        const value = read(await guardOf(url).run(url, timeout.signal, () => answerOf(url, timeout.signal)));
+        // `read` runs inside the origin's bounds: to its breaker, an answer of the wrong shape is
+        // as unusable as no answer. `signal`: the call's own, or the probe's shorter one.
+        const value = await guardOf(url).run(url, timeout.signal, async (signal) => read(await answerOf(url, signal)));
         observe?.(endpoint, (performance.now() - started) / 1000, 'ok');
         return value;
       } catch (caught) {

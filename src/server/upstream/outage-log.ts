@@ -1,6 +1,7 @@
 /**
  * What an outage looks like in the logs (docs/support.md): one line per upstream call that was
- * made and failed (written by the lookup that made it), and, per origin, one summary line per
+ * made and failed while its origin's circuit was closed (written by the lookup that made it; at
+ * most the breaker's threshold before it opens), and, per origin, one summary line per
  * interval while anything failed: the calls that failed, the lookups that failed without a call
  * of their own (a remembered failure, a call shared with other requests, the circuit open, the
  * queue full), the answers served from stale data, and the circuit's state. Nothing else repeats
