@@ -22,6 +22,8 @@ const MAX_BODY_BYTES = 64 * 1024;
 const MAX_DISCARDED_BYTES = 1024 * 1024;
 /** At most one `purge.refused` line for a wrong or missing token per this interval. */
 const UNAUTHORIZED_LOG_INTERVAL_MS = 60_000;
+/** The answer's word for a site purge of a host no site record answers. */
+const NO_SITE_NOTE = 'no site answers this host: nothing of a site was dropped, only the shared data the purge names';
 /** Slugs named in the log line; the count says how many there were. */
 const LOGGED_SLUGS = 20;
 
@@ -83,8 +85,14 @@ function parsedJson(body: Buffer): unknown {
 
 function logFieldsOf(request: PurgeRequest): Record<string, unknown> {
   if (request.scope === 'all') return { scope: 'all' };
-  if (request.scope === 'site') return { scope: 'site', site: request.host };
-  return { scope: 'slugs', site: request.host, slugs: request.slugs.slice(0, LOGGED_SLUGS), slugCount: request.slugs.length };
+  if (request.scope === 'site') return { scope: 'site', site: request.host, shared: request.shared };
+  return { scope: 'slugs', site: request.host, slugs: request.slugs.slice(0, LOGGED_SLUGS), slugCount: request.slugs.length, shared: request.shared };
+}
+
+/** What the answer says of the site a purge was for: its setting, or that no site answers the host. */
+function answerOf(setting: string | null | undefined): Record<string, unknown> {
+  if (setting === undefined) return {};
+  return setting === null ? { setting: null, note: NO_SITE_NOTE } : { setting };
 }
 
 export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: ServerResponse) => void {
@@ -131,11 +139,12 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
         const startedAt = performance.now();
         const dropped = deps.purge(request);
         deps.metrics.countPurge(request.scope, dropped);
+        const { setting, ...counts } = dropped;
         deps.logger.info(
-          { event: 'cache.purged', ...logFieldsOf(request), dataEntries: dropped.dataEntries, pages: dropped.pages, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 },
-          `purged ${dropped.dataEntries} data entries and ${dropped.pages} pages`,
+          { event: 'cache.purged', ...logFieldsOf(request), setting, dataEntries: counts.dataEntries, pages: counts.pages, durationMs: Math.round((performance.now() - startedAt) * 10) / 10 },
+          `purged ${counts.dataEntries} data entries and ${counts.pages} pages`,
         );
-        send(res, jsonAnswer(200, { purged: request, dropped }));
+        send(res, jsonAnswer(200, { purged: request, ...answerOf(setting), dropped: counts }));
       },
       () => res.destroy(),
     );

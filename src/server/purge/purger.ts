@@ -10,7 +10,7 @@ import type { PageCache } from '../page-cache/page-cache';
 import { pageCacheHostOf } from '../page-cache/rules';
 import { keptSiteLookupsOf } from '../upstream/request-content-api';
 import type { DataCache } from '../upstream/data-cache';
-import { siteScopesOf, siteTags, slugTags } from '../upstream/data-tags';
+import { keptSettingOf, siteTags, slugTags } from '../upstream/data-tags';
 import type { PurgeRequest } from './purge-request';
 
 export interface PurgeResult {
@@ -18,6 +18,12 @@ export interface PurgeResult {
   readonly dataEntries: number;
   /** Whole pages dropped. */
   readonly pages: number;
+  /**
+   * For a site purge: the `_id` of the setting that answers its host (data-tags.ts,
+   * keptSettingOf), or null when none does: then nothing of a site is dropped, neither data nor
+   * pages, only the shared data the purge names (and the host's pages with it).
+   */
+  readonly setting?: string | null;
 }
 
 export type Purger = (request: PurgeRequest) => PurgeResult;
@@ -27,13 +33,14 @@ export function createPurger(caches: { readonly dataCache: DataCache | null; rea
   const { dataCache, pageCache } = caches;
   return function purge(request) {
     if (request.scope === 'all') return { dataEntries: dataCache?.purge(null) ?? 0, pages: pageCache?.purge(null) ?? 0 };
-    let dataEntries = 0;
-    if (dataCache) {
-      const site = siteScopesOf(keptSiteLookupsOf(dataCache, request.host));
-      dataEntries = dataCache.purge(request.scope === 'site' ? siteTags(request.host, site) : slugTags(site, request.slugs));
-    }
+    // Without a data cache nothing says which site answers: the host's pages go, as they are its own.
+    const setting = dataCache ? keptSettingOf(keptSiteLookupsOf(dataCache, request.host)) : null;
+    const shared = request.shared ?? [];
+    const tags = request.scope === 'site' ? siteTags(request.host, setting, shared) : slugTags(setting, request.slugs, shared);
+    const dataEntries = dataCache && tags.size > 0 ? dataCache.purge(tags) : 0;
     // Every page of the host: any of them may list the article (home, categories, every answer's new articles).
-    const pages = pageCache?.purge((key) => pageCacheHostOf(key) === request.host) ?? 0;
-    return { dataEntries, pages };
+    const dropsPages = !dataCache || setting !== null || shared.length > 0;
+    const pages = dropsPages ? (pageCache?.purge((key) => pageCacheHostOf(key) === request.host) ?? 0) : 0;
+    return { dataEntries, pages, setting };
   };
 }
