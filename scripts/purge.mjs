@@ -6,6 +6,7 @@
  *
  *   PURGE_TOKEN=... node scripts/purge.mjs --instances app-1:9464,app-2:9464 --site cooking.example.com --slug why-does-bread-go-stale
  *   PURGE_TOKEN=... node dist/purge.mjs --instances qa-sites-instances:9464 --site cooking.example.com
+ *   PURGE_TOKEN=... node dist/purge.mjs --instances qa-sites-instances:9464 --site cooking.example.com --shared categories
  *   PURGE_TOKEN=... node dist/purge.mjs --instances qa-sites-instances:9464 --all
  *
  * Each `host:port` may resolve to several addresses (a Compose service scaled out, a Kubernetes
@@ -20,7 +21,7 @@ import { parseArgs } from 'node:util';
 const TIMEOUT_MS = 10_000;
 
 function usage(message) {
-  process.stderr.write(`${message}\nusage: PURGE_TOKEN=... node purge.mjs --instances host:port[,host:port...] (--all | --site HOST [--slug SLUG ...])\n`);
+  process.stderr.write(`${message}\nusage: PURGE_TOKEN=... node purge.mjs --instances host:port[,host:port...] (--all | --site HOST [--slug SLUG ...] [--shared categories|global ...])\n`);
   process.exit(2);
 }
 
@@ -48,13 +49,13 @@ function post(address, family, port, token, body) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { instances: { type: 'string' }, all: { type: 'boolean', default: false }, site: { type: 'string' }, slug: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({ options: { instances: { type: 'string' }, all: { type: 'boolean', default: false }, site: { type: 'string' }, slug: { type: 'string', multiple: true }, shared: { type: 'string', multiple: true } } });
   const token = process.env.PURGE_TOKEN;
   if (!token) usage('PURGE_TOKEN is not set');
   if (!values.instances) usage('--instances is required');
   if (values.all === Boolean(values.site)) usage('give either --all or --site');
-  if (values.all && values.slug) usage('--slug goes with --site, not --all');
-  const body = JSON.stringify(values.all ? { all: true } : values.slug ? { site: values.site, slugs: values.slug } : { site: values.site });
+  if (values.all && (values.slug || values.shared)) usage('--slug and --shared go with --site, not --all');
+  const body = JSON.stringify(values.all ? { all: true } : { site: values.site, ...(values.slug ? { slugs: values.slug } : {}), ...(values.shared ? { shared: values.shared } : {}) });
 
   const targets = values.instances.split(',').filter(Boolean).map(targetOf);
   const instances = [];

@@ -174,7 +174,7 @@ async function main(): Promise<void> {
   // With PURGE_TOKEN (which needs METRICS_PORT), POST /purge there too: editors' changes show at once.
   const purger = createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache });
   // With the shared tier, every instance hears every purge, whether or not it answers /purge itself.
-  const channel = shared && createPurgeChannel({ store: shared.store, purge: purger, sharedTagsOf: (request) => dataTagsOf(dataCache, request), log: logger });
+  const channel = shared && createPurgeChannel({ store: shared.store, purge: purger, sharedTagsOf: (request) => dataTagsOf(dataCache, request).tags, log: logger });
   const purge = config.purgeToken
     ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: purger, ...(channel ? { announce: channel.announce } : {}), logger, metrics })
     : undefined;

@@ -3,7 +3,7 @@ import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
-import { parseHtml } from '../support/html';
+import { appStateOf, parseHtml } from '../support/html';
 import { startTestApp, useTestApp } from '../support/test-app';
 import { CRAWLER } from '../support/user-agents';
 
@@ -144,6 +144,33 @@ describe('page cache', () => {
     expect(first.text).toContain('$RC');
     expect(first.headers['content-length']).toBeUndefined();
     expect((await get('/article-24')).headers['x-page-cache']).toBe('miss');
+  });
+
+  it('keeps a page under one key however its path is spelt: a trailing slash, percent-encoded letters', async () => {
+    await getWhole('/article-14');
+    expect((await getWhole('/article-14')).headers['x-page-cache']).toBe('miss'); // kept now
+    const kept = await get('/article-14');
+    expect(kept.headers['x-page-cache']).toBe('hit');
+    for (const spelling of ['/article-14/', '/%61rticle-14', '/%61rticle%2D14/']) {
+      const res = await get(spelling);
+      expect({ spelling, status: res.status, cache: res.headers['x-page-cache'] }).toEqual({ spelling, status: 200, cache: 'hit' });
+      expect(res.text).toBe(kept.text);
+    }
+    await getWhole('/category/beta/');
+    await getWhole('/category/beta');
+    expect((await get('/category/%62eta')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it('query names are case-sensitive: testdisplayad is an unknown parameter, the shared page; testDisplayAd a personal preview', async () => {
+    await getWhole('/article-15');
+    await getWhole('/article-15');
+    const unknown = await get('/article-15?testdisplayad=on');
+    expect(unknown.headers['x-page-cache']).toBe('hit');
+    expect(appStateOf(parseHtml(unknown.text)).testAds).toBe(false);
+    const preview = await get('/article-15?testDisplayAd=on');
+    expect(preview.headers['x-page-cache']).not.toBe('hit');
+    expect(preview.headers['cache-control']).toBe('private, no-store');
+    expect(appStateOf(parseHtml(preview.text)).testAds).toBe(true);
   });
 
   it('never caches personal pages, nor tells a CDN to', async () => {

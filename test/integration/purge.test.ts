@@ -65,7 +65,7 @@ describe('POST /purge', () => {
     const res = await purge({ site: HOST, slugs: ['article-5'] });
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);
-    expect(res.body).toEqual({ purged: { scope: 'slugs', host: HOST, slugs: ['article-5'] }, dropped: { dataEntries: expect.any(Number), pages: 4 } });
+    expect(res.body).toEqual({ purged: { scope: 'slugs', host: HOST, slugs: ['article-5'] }, setting: 'sub-a', dropped: { dataEntries: expect.any(Number), pages: 4 } });
     expect(res.body.dropped.dataEntries).toBeGreaterThan(0);
 
     for (const text of await texts(PAGES_SHOWING_A5)) {
@@ -86,6 +86,41 @@ describe('POST /purge', () => {
     for (const text of await texts(PAGES_SHOWING_A5)) expect(text).toContain(NEW_TITLE);
     expect((await get('/article-13', 'example.com')).headers['x-page-cache']).toBe('hit');
     expect(t.logs.events('cache.purged')).toEqual([expect.objectContaining({ scope: 'site', site: HOST })]);
+  });
+
+  /** A page of example.com built afresh from the data cache (personal: the page cache neither answers nor keeps it): the calls it made. */
+  async function callsOfAnotherSitesView(): Promise<string[]> {
+    const before = t.upstream.calls.length;
+    const res = await get('/article-13?testDisplayAd=on', 'example.com');
+    expect(res.status).toBe(200);
+    return t.upstream.calls.slice(before).map((call) => call.path);
+  }
+
+  it.each(['nobody-xyz.example', 'qq.zz', 'EVIL.COM.:80'])('a purge for %s, a host no site answers, drops nothing and says so', async (host) => {
+    await texts(['/article-13'], 'example.com');
+    // The host was asked for: its lookups (no record) and the global setting are kept.
+    expect((await get('/', host)).status).toBe(200);
+    expect(await callsOfAnotherSitesView()).toEqual([]);
+    const res = await purge({ site: host });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ purged: { scope: 'site', host: host.toLowerCase().replace(/\.?:80$/, '') }, setting: null, note: expect.stringContaining('no site answers this host'), dropped: { dataEntries: 0, pages: 0 } });
+    expect(await callsOfAnotherSitesView()).toEqual([]);
+    expect(t.logs.events('cache.purged')).toEqual([expect.objectContaining({ setting: null, dataEntries: 0, pages: 0 })]);
+  });
+
+  it('a site purge keeps the data other sites share; a purge that names it drops it too', async () => {
+    await texts(['/article-13'], 'example.com');
+    await warmThenEdit();
+    const own = await purge({ site: HOST });
+    expect(own.body).toMatchObject({ setting: 'sub-a', dropped: { dataEntries: expect.any(Number), pages: 4 } });
+    expect(own.body.dropped.dataEntries).toBeGreaterThan(0);
+    for (const text of await texts(PAGES_SHOWING_A5)) expect(text).toContain(NEW_TITLE);
+    // The categories every site shares and the global setting stayed: another site asks nothing.
+    expect(await callsOfAnotherSitesView()).toEqual([]);
+    const named = await purge({ site: HOST, shared: ['categories', 'global'] });
+    expect(named.status).toBe(200);
+    expect(named.body.purged).toEqual({ scope: 'site', host: HOST, shared: ['categories', 'global'] });
+    expect(new Set(await callsOfAnotherSitesView())).toEqual(new Set(['/api/category/get', '/api/setting/get']));
   });
 
   it('a purge of everything drops every page and answer', async () => {
@@ -126,6 +161,8 @@ describe('POST /purge', () => {
     ['an empty slug list', { site: HOST, slugs: [] }],
     ['a slug that is no slug', { site: HOST, slugs: ['../etc'] }],
     ['an unknown field', { site: HOST, paths: ['/'] }],
+    ['shared data of no known name', { site: HOST, shared: ['everything'] }],
+    ['shared data without a site', { all: true, shared: ['global'] }],
   ])('a malformed body (%s): 400, and nothing changes', async (_case, body) => {
     await warmThenEdit();
     const res = await purge(body);

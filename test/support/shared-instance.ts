@@ -56,7 +56,7 @@ export async function sharedInstance(url: string, now: () => number): Promise<Sh
     shared: tier.data,
   });
   const purger = createPurger({ dataCache: cache, pageCache: null });
-  const channel = createPurgeChannel({ store: tier.store, purge: purger, sharedTagsOf: (request) => dataTagsOf(cache, request), log });
+  const channel = createPurgeChannel({ store: tier.store, purge: purger, sharedTagsOf: (request) => dataTagsOf(cache, request).tags, log });
   await until(() => tier.store.state() === 'up');
   return {
     cache,

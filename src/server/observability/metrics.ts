@@ -51,8 +51,8 @@ export interface Metrics extends StoreObserver {
   countPurge(scope: PurgeScope, dropped: PurgeResult): void;
   /** For the shared tier (CACHE_URL): one count per lookup, by cache (a data kind, or `page`) and outcome. */
   countSharedLookup(cache: string, outcome: SharedLookupOutcome): void;
-  /** An upstream origin's circuit changed state (outage-log.ts is told first). */
-  circuitChanged(origin: string, state: CircuitState): void;
+  /** An upstream origin's circuit changed state from `previous` (outage-log.ts is told first). */
+  circuitChanged(origin: string, state: CircuitState, previous: CircuitState | undefined): void;
 }
 
 /** For tests and when METRICS_PORT is unset: nothing is collected. */
@@ -122,6 +122,13 @@ export function createPrometheusMetrics(build: BuildInfo, instance: InstanceFact
     name: 'upstream_failures_total',
     help: 'Failed content API or campaign service calls, by endpoint and kind of failure',
     labelNames: ['endpoint', 'kind'] as const,
+    registers,
+  });
+  // Origins are the two configured backends (their origin only: never a credential or a path).
+  const circuitOpenings = new Counter({
+    name: 'upstream_circuit_openings_total',
+    help: 'Times an upstream origin\'s circuit opened (a failed probe keeps it open: no new opening)',
+    labelNames: ['origin'] as const,
     registers,
   });
   const cacheLookups = new Counter({
@@ -252,8 +259,10 @@ export function createPrometheusMetrics(build: BuildInfo, instance: InstanceFact
     sharedCacheState(state) {
       for (const each of STORE_STATES) sharedState.set({ state: each }, each === state ? 1 : 0);
     },
-    circuitChanged(origin, state) {
+    circuitChanged(origin, state, previous) {
       circuitOpen.set({ origin }, state === 'closed' ? 0 : 1);
+      // A failed probe (half-open to open) keeps the outage it belongs to: one opening an outage.
+      if (state === 'open' && previous === 'closed') circuitOpenings.inc({ origin });
     },
   };
 }

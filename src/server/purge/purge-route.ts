@@ -20,6 +20,8 @@ const MAX_BODY_BYTES = 64 * 1024;
  * connection closed.
  */
 const MAX_DISCARDED_BYTES = 1024 * 1024;
+/** The answer's word for a site purge of a host no site record answers. */
+const NO_SITE_NOTE = 'no site answers this host: nothing of a site was dropped, only the shared data the purge names';
 /** Slugs named in the log line; the count says how many there were. */
 const LOGGED_SLUGS = 20;
 
@@ -28,7 +30,7 @@ export interface PurgeRouteDeps {
   /** How long the body may take to arrive (METRICS_PORT_BODY_TIMEOUT_MS); then a 408 and the connection closes. */
   readonly bodyTimeoutMs: number;
   readonly purge: Purger;
-  /** With a shared tier (CACHE_URL): the purge for the whole deployment, answered as `shared`. */
+  /** With a shared tier (CACHE_URL): the purge for the whole deployment, answered as `sharedTier`. */
   readonly announce?: PurgeChannel['announce'];
   readonly logger: Logger;
   /** Where the purge is counted (observability/metrics.ts). */
@@ -71,8 +73,14 @@ function parsedJson(body: Buffer): unknown {
 
 function logFieldsOf(request: PurgeRequest): Record<string, unknown> {
   if (request.scope === 'all') return { scope: 'all' };
-  if (request.scope === 'site') return { scope: 'site', site: request.host };
-  return { scope: 'slugs', site: request.host, slugs: request.slugs.slice(0, LOGGED_SLUGS), slugCount: request.slugs.length };
+  if (request.scope === 'site') return { scope: 'site', site: request.host, shared: request.shared };
+  return { scope: 'slugs', site: request.host, slugs: request.slugs.slice(0, LOGGED_SLUGS), slugCount: request.slugs.length, shared: request.shared };
+}
+
+/** What the answer says of the site a purge was for: its setting, or that no site answers the host. */
+function answerOf(setting: string | null | undefined): Record<string, unknown> {
+  if (setting === undefined) return {};
+  return setting === null ? { setting: null, note: NO_SITE_NOTE } : { setting };
 }
 
 export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: ServerResponse) => void {
@@ -104,12 +112,13 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
         const startedAt = performance.now();
         const dropped = deps.purge(request);
         deps.metrics.countPurge(request.scope, dropped);
-        const answered = (shared: SharedPurgeOutcome | undefined) => {
-          const fields = { event: 'cache.purged', ...logFieldsOf(request), dataEntries: dropped.dataEntries, pages: dropped.pages, ...(shared ? { shared } : {}), durationMs: Math.round((performance.now() - startedAt) * 10) / 10 };
+        const { setting, ...counts } = dropped;
+        const answered = (sharedTier: SharedPurgeOutcome | undefined) => {
+          const fields = { event: 'cache.purged', ...logFieldsOf(request), setting, dataEntries: counts.dataEntries, pages: counts.pages, ...(sharedTier ? { sharedTier } : {}), durationMs: Math.round((performance.now() - startedAt) * 10) / 10 };
           // The instances were not told: whoever sent it may send it again, or to each instance.
-          if (shared === 'unavailable') deps.logger.warn(fields, `purged ${dropped.dataEntries} data entries and ${dropped.pages} pages here; the shared tier could not be reached, so other instances were not told`);
-          else deps.logger.info(fields, `purged ${dropped.dataEntries} data entries and ${dropped.pages} pages`);
-          sendJsonAnswer(res, jsonAnswer(200, { purged: request, dropped, ...(shared ? { shared } : {}) }));
+          if (sharedTier === 'unavailable') deps.logger.warn(fields, `purged ${counts.dataEntries} data entries and ${counts.pages} pages here; the shared tier could not be reached, so other instances were not told`);
+          else deps.logger.info(fields, `purged ${counts.dataEntries} data entries and ${counts.pages} pages`);
+          sendJsonAnswer(res, jsonAnswer(200, { purged: request, ...answerOf(setting), dropped: counts, ...(sharedTier ? { sharedTier } : {}) }));
         };
         if (deps.announce) void deps.announce(request).then(answered);
         else answered(undefined);

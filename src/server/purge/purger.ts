@@ -10,7 +10,7 @@ import type { PageCache } from '../page-cache/page-cache';
 import { pageCacheHostOf } from '../page-cache/rules';
 import { keptSiteLookupsOf } from '../upstream/request-content-api';
 import type { DataCache, PurgeTag } from '../upstream/data-cache';
-import { siteScopesOf, siteTags, slugTags } from '../upstream/data-tags';
+import { keptSettingOf, siteTags, slugTags } from '../upstream/data-tags';
 import type { PurgeRequest } from './purge-request';
 
 export interface PurgeResult {
@@ -18,25 +18,39 @@ export interface PurgeResult {
   readonly dataEntries: number;
   /** Whole pages dropped. */
   readonly pages: number;
+  /**
+   * For a site purge: the `_id` of the setting that answers its host (data-tags.ts,
+   * keptSettingOf), or null when none does: then nothing of a site is dropped, neither data nor
+   * pages, only the shared data the purge names (and the host's pages with it).
+   */
+  readonly setting?: string | null;
 }
 
 export type Purger = (request: PurgeRequest) => PurgeResult;
 
 /** `null` caches are turned off (DATA_CACHE=off, PAGE_CACHE_TTL_SECONDS=0): nothing to drop there. */
-/** The data-cache tags a purge names, from what `dataCache` keeps of the host's site lookups; null: everything. */
-export function dataTagsOf(dataCache: DataCache, request: PurgeRequest): ReadonlySet<PurgeTag> | null {
-  if (request.scope === 'all') return null;
-  const site = siteScopesOf(keptSiteLookupsOf(dataCache, request.host));
-  return request.scope === 'site' ? siteTags(request.host, site) : slugTags(site, request.slugs);
+/**
+ * What a purge names in the data cache, from what `dataCache` keeps of the host's site lookups:
+ * its tags (null: everything) and the setting that answers the host (null: none does).
+ */
+export function dataTagsOf(dataCache: DataCache, request: PurgeRequest): { readonly tags: ReadonlySet<PurgeTag> | null; readonly setting: string | null } {
+  if (request.scope === 'all') return { tags: null, setting: null };
+  const setting = keptSettingOf(keptSiteLookupsOf(dataCache, request.host));
+  const shared = request.shared ?? [];
+  return { tags: request.scope === 'site' ? siteTags(request.host, setting, shared) : slugTags(setting, request.slugs, shared), setting };
 }
 
 export function createPurger(caches: { readonly dataCache: DataCache | null; readonly pageCache: PageCache | null }): Purger {
   const { dataCache, pageCache } = caches;
   return function purge(request) {
     if (request.scope === 'all') return { dataEntries: dataCache?.purge(null) ?? 0, pages: pageCache?.purge(null) ?? 0 };
-    const dataEntries = dataCache?.purge(dataTagsOf(dataCache, request)) ?? 0;
+    // Without a data cache nothing says which site answers: the host's pages go, as they are its own.
+    const { tags, setting } = dataCache ? dataTagsOf(dataCache, request) : { tags: null, setting: null };
+    const shared = request.shared ?? [];
+    const dataEntries = dataCache && tags && tags.size > 0 ? dataCache.purge(tags) : 0;
     // Every page of the host: any of them may list the article (home, categories, every answer's new articles).
-    const pages = pageCache?.purge((key) => pageCacheHostOf(key) === request.host) ?? 0;
-    return { dataEntries, pages };
+    const dropsPages = !dataCache || setting !== null || shared.length > 0;
+    const pages = dropsPages ? (pageCache?.purge((key) => pageCacheHostOf(key) === request.host) ?? 0) : 0;
+    return { dataEntries, pages, setting };
   };
 }

@@ -16,7 +16,7 @@ import { logPathOf, logRequestCompleted, requestIdOf } from '../observability/lo
 import type { Metrics, PageCacheResult } from '../observability/metrics';
 import { pageCacheKeyOf } from '../page-cache/rules';
 import { requestHostSourceOf, siteAddressOf, type RequestHostSource, type SiteAddress } from '../rules/host';
-import { matchRoute, NOT_FOUND_ROUTE, type RouteMatch } from '../rules/routes';
+import { matchRoute, NOT_FOUND_ROUTE, pagePathOf, type RouteMatch } from '../rules/routes';
 import { siteOrigin } from '../rules/site-urls';
 import { peerIsTrusted, type TrustFunction } from './peer-trust';
 
@@ -94,13 +94,15 @@ export function requestedOf(request: { readonly rawHost: string | undefined; rea
   const targetPath = queryStart < 0 ? target : target.slice(0, queryStart);
   const path = targetInsideBasePath(settings.basePath, targetPath);
   if (path === null) return { targetPath, sitePath: null, address, query, route: NOT_FOUND_ROUTE, pageCacheKey: null };
+  const route = matchRoute(path, query.s !== undefined);
   return {
     targetPath,
     sitePath: path,
     address,
     query,
-    route: matchRoute(path, query.s !== undefined),
-    pageCacheKey: address && pageCacheKeyOf({ origin: address.origin, path, query }),
+    route,
+    // Every spelling of a page's path is one page: one key.
+    pageCacheKey: address && pageCacheKeyOf({ origin: address.origin, path: pagePathOf(route, path), query }),
   };
 }
 

@@ -36,11 +36,13 @@ function consentRegionsOf(value: unknown, invalid: InvalidSetting[]): readonly s
     return DEFAULT_CONSENT_REGIONS;
   }
   const regions = new Set<string>();
-  for (const [index, entry] of value.entries()) {
+  for (const entry of value.slice(0, MAX_REGIONS)) {
     const code = typeof entry === 'string' ? entry.trim().toUpperCase() : '';
-    if (REGION.test(code) && index < MAX_REGIONS) regions.add(code);
+    if (REGION.test(code)) regions.add(code);
     else invalid.push({ field: 'consent_regions', value: shown(entry) });
   }
+  // The rest is one report, not one per entry: a runaway list cannot flood the log.
+  if (value.length > MAX_REGIONS) invalid.push({ field: 'consent_regions', value: `${value.length - MAX_REGIONS} entries past the first ${MAX_REGIONS}` });
   // An empty list (or one with no valid code) would deny consent nowhere: the default stands.
   return regions.size > 0 ? [...regions] : DEFAULT_CONSENT_REGIONS;
 }

@@ -138,6 +138,24 @@ export function targetWithoutPage(path: string, search: string): string {
   return `${path.replace(/^\/+/, '/')}${rest ? `?${rest}` : ''}`;
 }
 
+/** The fixed path of each fixed route. */
+const FIXED_PATH_OF: Readonly<Partial<Record<RouteName, string>>> = Object.fromEntries(Object.entries(FIXED_PATHS).map(([path, name]) => [name, path]));
+
+/**
+ * The one spelling of a page's path, what its page is kept under (page-cache/rules.ts): a
+ * page's bytes read its route and slug alone, so `/slug/`, `/%73lug` and `/slug` are one page
+ * (its canonical link names the plain slug). A path whose segment is no slug keeps its own
+ * spelling: it is a 404, never kept. Documents match their exact path only. Pure.
+ */
+export function pagePathOf(route: RouteMatch, path: string): string {
+  if (route.kind !== 'page') return path;
+  const { name } = route.rule;
+  if (name === 'home' || name === 'search') return '/';
+  const { index } = route;
+  if (index !== undefined && isValidSlug(index)) return name === 'category' ? `/category/${index}` : `/${index}`;
+  return FIXED_PATH_OF[name] ?? path;
+}
+
 /** Slugs the content API can hold; anything else is a 404 without an upstream call. */
 export function isValidSlug(index: string): boolean {
   return /^[a-z0-9][a-z0-9-]{0,199}$/i.test(index);

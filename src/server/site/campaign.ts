@@ -2,7 +2,7 @@
 import type { Logger } from 'pino';
 import { CAMPAIGN_HEADLINE_COUNT, campaignFallback, campaignRequestOf, campaignResultOf, type CampaignFlags, type CampaignResult } from '../rules/campaign';
 import type { CampaignApi } from '../upstream/campaign-api';
-import { failureFields, isFailureWithoutCall } from '../upstream/failures';
+import { failureFields, isSummarizedFailure } from '../upstream/failures';
 
 /** null when the site has no campaign flags on (no lookup runs). */
 export async function lookupCampaign(api: CampaignApi, log: Logger, flags: CampaignFlags, ids: { utmId?: string | undefined; campaignId?: string | undefined }): Promise<CampaignResult | null> {
@@ -20,7 +20,7 @@ export async function lookupCampaign(api: CampaignApi, log: Logger, flags: Campa
         return campaignResultOf(answer);
       } catch (error) {
         // One line per failed call; a refusal without a call (circuit open, queue full) is counted in the outage summary.
-        if (!isFailureWithoutCall(error)) log.warn({ event: 'campaign.lookup_failed', required: request.required, ...failureFields(error) }, 'campaign lookup failed');
+        if (!isSummarizedFailure(error)) log.warn({ event: 'campaign.lookup_failed', required: request.required, ...failureFields(error) }, 'campaign lookup failed');
         return campaignFallback(request.required);
       }
   }

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 import { articleSchema, categorySchema, siteSettingSchema, type Article, type Category, type SettingType, type SiteSetting } from '../../shared/records';
 import { reportOnce } from '../kept/report-once';
+import { boundedSiteLists } from '../rules/site-lists';
 import { splitCredentials } from './credentials';
 import { createHttpClient, type UpstreamObserver } from './http';
 import type { OutageLog } from './outage-log';
@@ -85,12 +86,20 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     return `${baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  const isFirstNullListReport = reportOnce();
-  /** A site record read with `null` lists as empty: logged once per record and field. */
-  function reportNullLists(raw: unknown, setting: SiteSetting): void {
-    for (const field of nullListPaths(raw, setting)) {
-      if (isFirstNullListReport(`${setting._id}|${field}`)) options.log.warn({ event: 'settings.null_list', settingId: setting._id, field }, 'a list field is null; read as empty');
+  const isFirstReport = reportOnce();
+  /**
+   * A site record as the app reads it: `null` lists as empty, each list cut to what a page shows
+   * of it (rules/site-lists.ts); each logged once per record and field.
+   */
+  function readSetting(raw: unknown, parsed: SiteSetting): SiteSetting {
+    for (const field of nullListPaths(raw, parsed)) {
+      if (isFirstReport(`${parsed._id}|${field}`)) options.log.warn({ event: 'settings.null_list', settingId: parsed._id, field }, 'a list field is null; read as empty');
     }
+    const { setting, cut } = boundedSiteLists(parsed);
+    for (const { field, count, kept } of cut) {
+      if (isFirstReport(`${parsed._id}|${field}|cut`)) options.log.warn({ event: 'settings.list_truncated', settingId: parsed._id, field, count, kept }, 'a site record list is longer than a page shows; the rest is ignored');
+    }
+    return setting;
   }
 
   /**
@@ -114,8 +123,7 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
 
   const settings = ({ data }: { data: readonly SiteSetting[] }, raw: unknown): readonly SiteSetting[] => {
     const records = (raw as { data: readonly unknown[] }).data;
-    data.forEach((setting, index) => reportNullLists(records[index], setting));
-    return data;
+    return data.map((setting, index) => readSetting(records[index], setting));
   };
   const listed = <T>({ data }: { data: readonly T[] }): readonly T[] => data;
   const paged = ({ data, total }: { data: readonly Article[]; total: number }): ArticlePage => ({ articles: data, total });
@@ -131,10 +139,7 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
       return get(settingList, '/api/domain/get', { _id: id }, settings);
     },
     globalSetting() {
-      return get(settingOne, '/api/setting/get', {}, ({ data }, raw) => {
-        reportNullLists((raw as { data: unknown }).data, data);
-        return data;
-      });
+      return get(settingOne, '/api/setting/get', {}, ({ data }, raw) => readSetting((raw as { data: unknown }).data, data));
     },
     async categoriesByIds(ids) {
       if (ids.length === 0) return [];

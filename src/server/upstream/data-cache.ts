@@ -30,7 +30,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { takeJsonLength } from './answer-bytes';
-import { failureFields, isFailureWithoutCall } from './failures';
+import { failureFields, isFailureWithoutCall, isSummarizedFailure } from './failures';
 import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type LastGoodStore } from './last-good';
 import { upstreamUrlOf, type NoCallReason, type OutageLog } from './outage-log';
 import { RecentFailures } from './recent-failures';
@@ -225,7 +225,7 @@ class KindCache {
 
   /** The one line of a call that failed while stale data answered in its place. */
   private refreshFailed(error: unknown, log: Logger): void {
-    if (isFailureWithoutCall(error)) return;
+    if (isSummarizedFailure(error)) return;
     log.warn({ event: 'cache.refresh_failed', cache: this.kind, ...failureFields(error) }, 'a refresh of cached data failed; its stale copy answers while it lasts');
   }
 

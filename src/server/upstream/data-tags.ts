@@ -54,37 +54,50 @@ export interface KeptSiteLookups {
   readonly domains: readonly SiteSetting[] | undefined;
 }
 
+/** Data every site shares, dropped by a site purge only when it names it (decision 0375). */
+export const SHARED_DATA = ['categories', 'global'] as const;
+/** `categories`: every category answer (the API scopes none by site); `global`: the global setting and the lists and articles of its scope. */
+export type SharedData = (typeof SHARED_DATA)[number];
+
 /**
- * The scopes a host's pages may have been built under: every setting its lookups found (a
- * resolution that has changed since leaves entries under the old one), and the global setting's
- * when those do not decide the site (or nothing of them is kept).
+ * The setting that answers a host, by what the data cache keeps of its lookups (settings
+ * resolution steps i-iii): its `_id`, or null when no site record answers it (the global
+ * setting does, or nothing of its lookups is kept).
  */
-export function siteScopesOf(kept: KeptSiteLookups): { readonly settingIds: readonly string[]; readonly scopes: readonly ScopeName[] } {
-  const records = [...(kept.subdomains ?? []), ...(kept.parents ?? []), ...(kept.domains ?? [])];
-  const settingIds = [...new Set(records.flatMap((record) => (record.domain ? [record._id, record.domain] : [record._id])))];
-  const decided = resolveSettings({ sub: kept.subdomains?.[0], parent: kept.parents?.[0], byHost: kept.domains?.[0] });
-  const scopes = settingIds.map(idScope);
-  return { settingIds, scopes: decided ? scopes : [...scopes, GLOBAL] };
+export function keptSettingOf(kept: KeptSiteLookups): string | null {
+  return resolveSettings({ sub: kept.subdomains?.[0], parent: kept.parents?.[0], byHost: kept.domains?.[0] })?.setting._id ?? null;
 }
 
-/** Everything of a site: its lookups, its settings, categories, and its scopes' lists and articles. */
-export function siteTags(host: string, site: ReturnType<typeof siteScopesOf>): Set<PurgeTag> {
-  const tags = new Set<PurgeTag>([TAG.host(host), TAG.categories]);
-  for (const id of site.settingIds) tags.add(TAG.setting(id));
-  for (const scope of site.scopes) {
-    tags.add(TAG.lists(scope));
-    tags.add(TAG.articles(scope));
-    if (scope === GLOBAL) tags.add(TAG.globalSetting);
+function addShared(tags: Set<PurgeTag>, shared: readonly SharedData[]): void {
+  for (const name of shared) {
+    if (name === 'categories') tags.add(TAG.categories);
+    else for (const tag of [TAG.globalSetting, TAG.lists(GLOBAL), TAG.articles(GLOBAL)]) tags.add(tag);
   }
+}
+
+/**
+ * A site's own data, from its host's lookups (`settingId`: the setting that answers the host,
+ * keptSettingOf): the host's lookups, that setting's record by id and the lists and articles of
+ * its scope; none when no site answers the host. Shared data only as `shared` names it.
+ */
+export function siteTags(host: string, settingId: string | null, shared: readonly SharedData[]): Set<PurgeTag> {
+  const tags = new Set<PurgeTag>();
+  if (settingId !== null) {
+    const scope = idScope(settingId);
+    for (const tag of [TAG.host(host), TAG.setting(settingId), TAG.lists(scope), TAG.articles(scope)]) tags.add(tag);
+  }
+  addShared(tags, shared);
   return tags;
 }
 
-/** Articles of a site by slug, and every list of its scopes (home, categories, new articles: a new article may join any). */
-export function slugTags(site: ReturnType<typeof siteScopesOf>, slugs: readonly string[]): Set<PurgeTag> {
+/** Articles of a site by slug, and every list of its scope (home, categories, new articles: a new article may join any); the global scope's too when `shared` names it. */
+export function slugTags(settingId: string | null, slugs: readonly string[], shared: readonly SharedData[]): Set<PurgeTag> {
   const tags = new Set<PurgeTag>();
-  for (const scope of site.scopes) {
+  const scopes = [...(settingId === null ? [] : [idScope(settingId)]), ...(shared.includes('global') ? [GLOBAL] : [])];
+  for (const scope of scopes) {
     tags.add(TAG.lists(scope));
     for (const slug of slugs) tags.add(TAG.article(scope, slug));
   }
+  if (shared.includes('categories')) tags.add(TAG.categories);
   return tags;
 }

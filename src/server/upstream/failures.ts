@@ -4,8 +4,9 @@
  * event and returns the spec's fallback (no record, an empty list) or fails the page (503). Only
  * upstream failures are caught: any other error is a bug and goes on to the error handler (500).
  * The event is logged only by the lookup that made the failed call: a lookup that failed without
- * a call of its own (a remembered failure, a shared call, the circuit open) is counted in the
- * origin's summary line instead (outage-log.ts), so one line stands for one failed call.
+ * a call of its own (a remembered failure, a shared call, the circuit open), or whose call failed
+ * while the origin's circuit was open, is counted in the origin's summary line instead
+ * (outage-log.ts), so one line stands for one failed call while the circuit is closed.
  */
 import type { Logger } from 'pino';
 import { unavailable } from '../http/errors';
@@ -26,9 +27,18 @@ export interface LookupScope {
   readonly fellBack: Set<PagePart>;
 }
 
-/** An upstream failure this lookup got without making a call: counted in the outage summary, not logged. */
+/** An upstream failure this lookup got without making a call (a refusal, a shared or remembered failure). */
 export function isFailureWithoutCall(error: unknown): boolean {
   return error instanceof UpstreamError && !error.madeCall;
+}
+
+/**
+ * An upstream failure that writes no line of its own, the origin's summary counting it: one
+ * without a call, or a call that failed while its origin's circuit was open (the circuit's
+ * line stands for it, origin-guard.ts).
+ */
+export function isSummarizedFailure(error: unknown): boolean {
+  return error instanceof UpstreamError && (!error.madeCall || error.summarized);
 }
 
 export function failureFields(error: unknown): Record<string, unknown> {
@@ -97,7 +107,7 @@ export async function orFallback<T, F>({ log, fellBack }: LookupScope, rule: Fai
   } catch (error) {
     if (!(error instanceof UpstreamError)) throw error;
     if (rule.part) fellBack.add(rule.part);
-    if (!isFailureWithoutCall(error)) rule.report(log, error);
+    if (!isSummarizedFailure(error)) rule.report(log, error);
     if (!rule.part) throw unavailable();
     return fallback;
   }

@@ -89,8 +89,7 @@ async function readJson(url: string, response: Dispatcher.ResponseData): Promise
 
 /** `error` naming `shownUrl` in place of `url`. */
 function shownAs(error: unknown, url: string, shownUrl: string): unknown {
-  if (!(error instanceof UpstreamError) || shownUrl === url) return error;
-  return new UpstreamError(error.kind, shownUrl, { status: error.status, body: error.body, cause: error.cause, message: error.message.replaceAll(url, shownUrl), madeCall: error.madeCall });
+  return error instanceof UpstreamError && shownUrl !== url ? error.shownAs(url, shownUrl) : error;
 }
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
@@ -144,7 +143,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const timeout = new AbortController();
       const timer = setTimeout(() => timeout.abort(new DOMException(`upstream call over ${timeoutMs} ms`, 'TimeoutError')), timeoutMs);
       try {
-        const value = read(await guardOf(url).run(url, timeout.signal, () => answerOf(url, timeout.signal)));
+        // `read` runs inside the origin's bounds: to its breaker, an answer of the wrong shape is
+        // as unusable as no answer. `signal`: the call's own, or the probe's shorter one.
+        const value = await guardOf(url).run(url, timeout.signal, async (signal) => read(await answerOf(url, signal)));
         observe?.(endpoint, (performance.now() - started) / 1000, 'ok');
         return value;
       } catch (caught) {

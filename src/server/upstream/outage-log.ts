@@ -1,6 +1,7 @@
 /**
  * What an outage looks like in the logs (docs/support.md): one line per upstream call that was
- * made and failed (written by the lookup that made it), and, per origin, one summary line per
+ * made and failed while its origin's circuit was closed (written by the lookup that made it; at
+ * most the breaker's threshold before it opens), and, per origin, one summary line per
  * interval while anything failed: the calls that failed, the lookups that failed without a call
  * of their own (a remembered failure, a call shared with other requests, the circuit open, the
  * queue full), the answers served from stale data, and the circuit's state. Nothing else repeats
@@ -68,7 +69,7 @@ function originOf(url: string): string {
 }
 
 /** `onCircuitChanged`: told of every change too (the metrics' `upstream_circuit_open`). */
-export function createOutageLog(options: { readonly log: Logger; readonly intervalMs: number; readonly onCircuitChanged?: (origin: string, state: CircuitState) => void }): OutageLog {
+export function createOutageLog(options: { readonly log: Logger; readonly intervalMs: number; readonly onCircuitChanged?: (origin: string, state: CircuitState, previous: CircuitState | undefined) => void }): OutageLog {
   const counts = new Map<string, OriginCounts>();
   const circuits = new Map<string, CircuitState>();
   let timer: NodeJS.Timeout | undefined;
@@ -111,8 +112,9 @@ export function createOutageLog(options: { readonly log: Logger; readonly interv
     },
     circuitChanged(origin, state) {
       if (!circuits.has(origin) && circuits.size >= MAX_ORIGINS) return;
+      const previous = circuits.get(origin);
       circuits.set(origin, state);
-      options.onCircuitChanged?.(origin, state);
+      options.onCircuitChanged?.(origin, state, previous);
     },
     get anyCircuitOpen() {
       for (const state of circuits.values()) if (state !== 'closed') return true;

@@ -11,6 +11,8 @@ export interface UpstreamErrorDetail {
   message?: string;
   /** False when this lookup sent nothing to the origin (outage-log.ts); true by default. */
   madeCall?: boolean;
+  /** True when the call failed while its origin's circuit was open (origin-guard.ts); false by default. */
+  summarized?: boolean;
 }
 
 export class UpstreamError extends Error {
@@ -24,6 +26,7 @@ export class UpstreamError extends Error {
     this.status = detail.status;
     this.body = detail.body;
     this.madeCall = detail.madeCall ?? true;
+    this.summarized = detail.summarized ?? false;
   }
   readonly status: number | undefined;
   /** The first 200 characters of the answer, for logs. */
@@ -35,9 +38,29 @@ export class UpstreamError extends Error {
    * was made, and counts the others (outage-log.ts).
    */
   readonly madeCall: boolean;
+  /**
+   * Whether the call failed while its origin's circuit was open: sent before it opened, or the
+   * probe. The circuit's own line and the origin's summary stand for it: it writes no line of
+   * its own, though it counts as a failed call (outage-log.ts).
+   */
+  readonly summarized: boolean;
 
   /** The same failure, for a lookup that made no call of its own. */
   withoutCall(): UpstreamError {
-    return new UpstreamError(this.kind, this.url, { status: this.status, body: this.body, cause: this.cause, message: this.message, madeCall: false });
+    return this.copy({ madeCall: false });
+  }
+
+  /** The same failure of a call made while its origin's circuit was open. */
+  whileOpen(): UpstreamError {
+    return this.copy({ summarized: true });
+  }
+
+  /** The same failure, `url` shown as `shownUrl` (a visitor's value in the called URL's path). */
+  shownAs(url: string, shownUrl: string): UpstreamError {
+    return this.copy({ message: this.message.replaceAll(url, shownUrl) }, shownUrl);
+  }
+
+  private copy(change: UpstreamErrorDetail, url = this.url): UpstreamError {
+    return new UpstreamError(this.kind, url, { status: this.status, body: this.body, cause: this.cause, message: this.message, madeCall: this.madeCall, summarized: this.summarized, ...change });
   }
 }

@@ -3,11 +3,14 @@
  * the shared tier and from every instance's first tier; an instance whose subscription was lost
  * drops its first tier when it is back; with the store gone the purge says the others were not told.
  */
+import { siteSettingSchema } from '../../../src/shared/records';
 import { sharedInstance, until, type SharedInstance } from '../../support/shared-instance';
 import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
 
 const HOST = 'a.example';
 const TAGS = () => [`host:${HOST}`];
+/** The host's own subdomain record: a site purge drops only what a site answers (decision 0375). */
+const SITE = [siteSettingSchema.parse({ _id: 'sub-a', type: 'subdomains', url: HOST, active: true, config: {} })];
 
 describeWithStore('the purge channel on a real store', () => {
   let server: StoreServer;
@@ -22,9 +25,9 @@ describeWithStore('the purge channel on a real store', () => {
 
   /** Both instances hold `key` in their first tier, and the shared tier holds it. */
   async function heldByBoth(a: SharedInstance, b: SharedInstance, key: string): Promise<void> {
-    await a.cache.get('settings', key, async () => [], { tags: TAGS });
+    await a.cache.get('settings', key, async () => SITE, { tags: TAGS });
     await until(async () => (await server.admin.exists(`test:v1:g${a.tier.store.generation() ?? 0}:data:settings:${key}`)) === 1);
-    await b.cache.get('settings', key, async () => [1], { tags: TAGS });
+    await b.cache.get('settings', key, async () => SITE, { tags: TAGS });
     expect(a.cache.fresh('settings', key)).toBeDefined();
     expect(b.cache.fresh('settings', key)).toBeDefined();
   }

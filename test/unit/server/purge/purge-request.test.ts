@@ -12,6 +12,13 @@ describe('purgeRequestOf', () => {
     expect(purgeRequestOf({ site: '[::1]:3000' })).toEqual({ scope: 'site', host: '::1' });
   });
 
+  it('reads the shared data a site purge names as well, each once', () => {
+    expect(purgeRequestOf({ site: 'a.test', shared: ['categories', 'categories'] })).toEqual({ scope: 'site', host: 'a.test', shared: ['categories'] });
+    expect(purgeRequestOf({ site: 'a.test', slugs: ['x'], shared: ['global'] })).toEqual({ scope: 'slugs', host: 'a.test', slugs: ['x'], shared: ['global'] });
+    expect(purgeRequestOf({ site: 'a.test', shared: [] })).toEqual({ scope: 'site', host: 'a.test' });
+    expect(purgeRequestOf({ site: 'a.test', shared: ['menus'] })).toMatchObject({ error: expect.any(String) });
+  });
+
   it('names each slug once', () => {
     expect(purgeRequestOf({ site: 'a.test', slugs: ['x', 'x'] })).toEqual({ scope: 'slugs', host: 'a.test', slugs: ['x'] });
   });

@@ -1,4 +1,4 @@
-import { DOCUMENT_TABLE, isValidSlug, matchRoute, ROUTE_TABLE } from '../../../../src/server/rules/routes';
+import { DOCUMENT_TABLE, isValidSlug, matchRoute, pagePathOf, ROUTE_TABLE } from '../../../../src/server/rules/routes';
 
 describe('route table', () => {
   it.each([
@@ -52,5 +52,16 @@ describe('route table', () => {
     expect(DOCUMENT_TABLE.robots.contentType).toMatch(/^text\/plain/);
     expect(DOCUMENT_TABLE.sitemap.contentType).toMatch(/^application\/xml/);
     expect(DOCUMENT_TABLE.feed.contentType).toMatch(/^application\/rss\+xml/);
+  });
+});
+
+describe('pagePathOf: the one spelling of a page path', () => {
+  it('drops a trailing slash and decodes the slug of articles and categories; fixed pages and the home have one path', () => {
+    const pathOf = (path: string) => pagePathOf(matchRoute(path, false), path);
+    expect(['/why-bread', '/why-bread/', '/%77hy-bread', '/why%2Dbread/'].map(pathOf)).toEqual(['/why-bread', '/why-bread', '/why-bread', '/why-bread']);
+    expect(['/category/alpha/', '/category/%61lpha'].map(pathOf)).toEqual(['/category/alpha', '/category/alpha']);
+    expect(['/', '//', '/login/', '/dashboard'].map(pathOf)).toEqual(['/', '/', '/login', '/dashboard']);
+    // No slug: its own spelling (a 404, never kept); documents: their exact path.
+    expect(['/a%2Fb', '/%ZZ', '/robots.txt'].map(pathOf)).toEqual(['/a%2Fb', '/%ZZ', '/robots.txt']);
   });
 });

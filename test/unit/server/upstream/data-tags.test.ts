@@ -1,4 +1,4 @@
-import { DATA_TAGS, siteScopesOf, siteTags, slugTags } from '../../../../src/server/upstream/data-tags';
+import { DATA_TAGS, keptSettingOf, siteTags, slugTags } from '../../../../src/server/upstream/data-tags';
 import { siteSettingSchema, type SiteSetting } from '../../../../src/shared/records';
 
 const record = (fields: Record<string, unknown>): SiteSetting => siteSettingSchema.parse({ url: 'x', config: {}, ...fields });
@@ -12,19 +12,29 @@ describe('purge tags of the data cache', () => {
     expect(DATA_TAGS.findNewArticles({ slug: 'why', _id: '1', domains: ['sub-a', 'dom-b'] }, 9)).toEqual(['lists:id:sub-a', 'lists:id:dom-b']);
   });
 
-  it('a site decided by its own records has their scopes; the global one only when they do not decide it', () => {
+  it('the setting that answers a host, by its kept lookups; none when the global setting does or nothing is kept', () => {
     const sub = record({ _id: 'sub-a', type: 'subdomains', active: true, domain: 'dom-b' });
-    expect(siteScopesOf({ subdomains: [sub], parents: undefined, domains: undefined })).toEqual({ settingIds: ['sub-a', 'dom-b'], scopes: ['id:sub-a', 'id:dom-b'] });
+    expect(keptSettingOf({ subdomains: [sub], parents: undefined, domains: undefined })).toBe('sub-a');
+    const inheriting = record({ _id: 'sub-i', type: 'subdomains', active: true, domain: 'dom-b', config: { global: true } });
+    const parent = record({ _id: 'dom-b', type: 'domains', active: true });
+    expect(keptSettingOf({ subdomains: [inheriting], parents: [parent], domains: undefined })).toBe('dom-b');
     const inactive = record({ _id: 'dom-c', type: 'domains', active: false });
-    expect(siteScopesOf({ subdomains: [], parents: undefined, domains: [inactive] }).scopes).toEqual(['id:dom-c', 'global']);
-    // Nothing kept of the host: its pages may have been built under the global setting.
-    expect(siteScopesOf({ subdomains: undefined, parents: undefined, domains: undefined })).toEqual({ settingIds: [], scopes: ['global'] });
+    expect(keptSettingOf({ subdomains: [], parents: undefined, domains: [inactive] })).toBeNull();
+    expect(keptSettingOf({ subdomains: [], parents: undefined, domains: [] })).toBeNull();
+    expect(keptSettingOf({ subdomains: undefined, parents: undefined, domains: undefined })).toBeNull();
   });
 
-  it('a slug purge drops the slug under the site scopes and their lists; a site purge everything of the site', () => {
-    const site = { settingIds: ['sub-a'], scopes: ['id:sub-a'] };
-    expect([...slugTags(site, ['why'])].sort()).toEqual(['article:id:sub-a:why', 'lists:id:sub-a']);
-    expect([...siteTags('a.test', site)].sort()).toEqual(['articles:id:sub-a', 'categories', 'host:a.test', 'lists:id:sub-a', 'setting:sub-a']);
-    expect(siteTags('b.test', { settingIds: [], scopes: ['global'] }).has('setting:global')).toBe(true);
+  it("a site purge drops the site's own data; shared data only when named", () => {
+    expect([...siteTags('a.test', 'sub-a', [])].sort()).toEqual(['articles:id:sub-a', 'host:a.test', 'lists:id:sub-a', 'setting:sub-a']);
+    expect([...siteTags('a.test', 'sub-a', ['categories'])].sort()).toEqual(['articles:id:sub-a', 'categories', 'host:a.test', 'lists:id:sub-a', 'setting:sub-a']);
+    // No site answers the host: nothing, unless shared data is named.
+    expect(siteTags('nobody.test', null, []).size).toBe(0);
+    expect([...siteTags('nobody.test', null, ['global'])].sort()).toEqual(['articles:global', 'lists:global', 'setting:global']);
+  });
+
+  it("a slug purge drops the slug under the site's scope and its lists; the global scope's only when named", () => {
+    expect([...slugTags('sub-a', ['why'], [])].sort()).toEqual(['article:id:sub-a:why', 'lists:id:sub-a']);
+    expect(slugTags(null, ['why'], []).size).toBe(0);
+    expect([...slugTags('sub-a', ['why'], ['global', 'categories'])].sort()).toEqual(['article:global:why', 'article:id:sub-a:why', 'categories', 'lists:global', 'lists:id:sub-a']);
   });
 });

@@ -93,16 +93,37 @@ describe('origin guard: circuit breaker', () => {
     expect(logs.events('upstream.outage_summary')).toEqual([expect.objectContaining({ origin: 'http://api.test', failedWithoutCallReasons: { circuit_open: 1 }, circuit: 'open' })]);
   });
 
-  it('counts only failures of the origin: a 404 or a wrong shape in between keeps it closed', async () => {
+  it('counts failures of the origin and unusable answers; a 404 or a 400 in between keeps it closed', async () => {
     const { guard } = setup();
     await kindOf(guard.run(URL_A, never(), failure('network')));
     await kindOf(guard.run(URL_A, never(), () => Promise.reject(new UpstreamError('status', URL_A, { status: 404 }))));
+    await kindOf(guard.run(URL_A, never(), () => Promise.reject(new UpstreamError('status', URL_A, { status: 400 }))));
     await kindOf(guard.run(URL_A, never(), async () => 'ok'));
     await kindOf(guard.run(URL_A, never(), failure('network')));
     await expect(guard.run(URL_A, never(), async () => 'still closed')).resolves.toBe('still closed');
-    expect(isOriginFailure(new UpstreamError('status', URL_A, { status: 503 }))).toBe(true);
-    expect(isOriginFailure(new UpstreamError('shape', URL_A))).toBe(false);
+    for (const kind of ['invalid_json', 'too_large', 'too_deep', 'shape', 'network', 'timeout'] as const) expect({ kind, counts: isOriginFailure(new UpstreamError(kind, URL_A)) }).toEqual({ kind, counts: true });
+    for (const status of [500, 503, 401, 403, 429]) expect({ status, counts: isOriginFailure(new UpstreamError('status', URL_A, { status })) }).toEqual({ status, counts: true });
+    for (const status of [400, 404, 410, 431]) expect({ status, counts: isOriginFailure(new UpstreamError('status', URL_A, { status })) }).toEqual({ status, counts: false });
+    expect(isOriginFailure(new UpstreamError('circuit_open', URL_A))).toBe(false);
     expect(isOriginFailure(new Error('bug'))).toBe(false);
+  });
+
+  it('opens on answers it cannot use: two invalid JSON answers open a circuit of two', async () => {
+    const { guard, logs } = setup();
+    await kindOf(guard.run(URL_A, never(), () => Promise.reject(new UpstreamError('invalid_json', URL_A))));
+    await kindOf(guard.run(URL_A, never(), () => Promise.reject(new UpstreamError('shape', URL_A))));
+    expect(await kindOf(guard.run(URL_A, never(), async () => 'x'))).toBe('circuit_open');
+    expect(logs.events('upstream.circuit_open')).toHaveLength(1);
+  });
+
+  it('the failures that opened it write their own lines; calls in flight that fail after it opened are summarized', async () => {
+    const { guard } = setup({ connections: 5 });
+    const inFlight = [pendingCall(), pendingCall(), pendingCall(), pendingCall()];
+    const running = inFlight.map(({ call }) => guard.run(URL_A, never(), call).catch((error: unknown) => error));
+    for (const call of inFlight) call.reject(new UpstreamError('invalid_json', URL_A));
+    const failures = (await Promise.all(running)) as UpstreamError[];
+    expect(failures.map((error) => error.summarized)).toEqual([false, false, true, true]);
+    expect(failures.every((error) => error.madeCall)).toBe(true);
   });
 
   it('lets one probe through after halfOpenAfterMs; others fail fast meanwhile; its success closes the circuit', async () => {
@@ -123,15 +144,74 @@ describe('origin guard: circuit breaker', () => {
     expect(logs.events('upstream.circuit_closed')).toHaveLength(1);
   });
 
-  it('a failed probe opens it again for another halfOpenAfterMs', async () => {
+  it('a failed probe keeps it open without a new opening; the next probe is due halfOpenAfterMs after the failed one was sent', async () => {
     const { guard, logs } = setup();
     await kindOf(guard.run(URL_A, never(), failure('network')));
     await kindOf(guard.run(URL_A, never(), failure('network')));
     jest.setSystemTime(Date.now() + 1001);
-    expect(await kindOf(guard.run(URL_A, never(), failure('timeout')))).toBe('timeout');
+    const probe = pendingCall();
+    const probing = guard.run(URL_A, never(), probe.call).catch((error: unknown) => error);
+    // The probe hangs for 800 ms of the clock, then fails: still open, and summarized.
+    jest.setSystemTime(Date.now() + 800);
+    probe.reject(new UpstreamError('timeout', URL_A));
+    expect(await probing).toMatchObject({ kind: 'timeout', summarized: true });
     const call = jest.fn(async () => 'x');
     expect(await kindOf(guard.run(URL_A, never(), call))).toBe('circuit_open');
     expect(call).not.toHaveBeenCalled();
-    expect(logs.events('upstream.circuit_open')).toHaveLength(2);
+    // 1000 ms after the failed probe was sent (not after it failed), the next one goes through.
+    jest.setSystemTime(Date.now() + 201);
+    await expect(guard.run(URL_A, never(), async () => 'back')).resolves.toBe('back');
+    expect(logs.events('upstream.circuit_open')).toHaveLength(1);
+    expect(logs.events('upstream.circuit_closed')).toHaveLength(1);
+  });
+
+  it('a probe is handed a signal that ends after halfOpenAfterMs; other calls get their own', async () => {
+    const { guard } = setup({ halfOpenAfterMs: 100 });
+    const own = new AbortController().signal;
+    const seen: AbortSignal[] = [];
+    await guard.run(URL_A, own, async (signal) => void seen.push(signal));
+    await kindOf(guard.run(URL_A, own, failure('network')));
+    await kindOf(guard.run(URL_A, own, failure('network')));
+    jest.setSystemTime(Date.now() + 101);
+    const probe = guard.run(URL_A, own, (signal) => {
+      seen.push(signal);
+      return new Promise<string>((_resolve, reject) => signal.addEventListener('abort', () => reject(new UpstreamError('timeout', URL_A)), { once: true }));
+    });
+    expect(await kindOf(probe)).toBe('timeout');
+    expect(seen[0]).toBe(own);
+    expect(seen[1]).not.toBe(own);
+    expect(seen[1]?.aborted).toBe(true);
+    expect(own.aborted).toBe(false);
+  });
+
+  it('a call sent before it opened that fails while a probe runs neither counts nor ends the probe', async () => {
+    const { guard, logs } = setup({ connections: 5 });
+    const old = pendingCall();
+    const oldCall = guard.run(URL_A, never(), old.call).catch((error: unknown) => error);
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    jest.setSystemTime(Date.now() + 1001);
+    const probe = pendingCall();
+    const probing = guard.run(URL_A, never(), probe.call);
+    old.reject(new UpstreamError('timeout', URL_A));
+    expect(await oldCall).toMatchObject({ kind: 'timeout', summarized: true });
+    probe.resolve('healthy');
+    await expect(probing).resolves.toBe('healthy');
+    expect(logs.events('upstream.circuit_open')).toHaveLength(1);
+    expect(logs.events('upstream.circuit_closed')).toHaveLength(1);
+  });
+
+  it('calls sent before it opened that fail after a probe closed it do not open it again', async () => {
+    const { guard, logs } = setup({ connections: 5 });
+    const old = [pendingCall(), pendingCall()];
+    const oldCalls = old.map(({ call }) => guard.run(URL_A, never(), call).catch((error: unknown) => error));
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    await kindOf(guard.run(URL_A, never(), failure('network')));
+    jest.setSystemTime(Date.now() + 1001);
+    await expect(guard.run(URL_A, never(), async () => 'probe')).resolves.toBe('probe');
+    for (const call of old) call.reject(new UpstreamError('timeout', URL_A));
+    await Promise.all(oldCalls);
+    await expect(guard.run(URL_A, never(), async () => 'still closed')).resolves.toBe('still closed');
+    expect(logs.events('upstream.circuit_open')).toHaveLength(1);
   });
 });
