@@ -8,6 +8,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import { encodeBody, etagsOf, type Encoding } from '../http/encoding';
+import { ownedBytes } from '../kept/owned-bytes';
 import { createAdmission } from './admission';
 
 export interface CachedPage {
@@ -123,7 +124,7 @@ class KeptPage implements CachedPage {
     if (encoding === 'identity') return this.identity;
     const kept = encoding === 'gzip' ? this.gzip : this.br;
     if (kept) return kept;
-    const encoded = encodeBody(this.identity, encoding, 'kept');
+    const encoded = ownedBytes(encodeBody(this.identity, encoding, 'kept'));
     if (encoding === 'gzip') this.gzip = encoded;
     else this.br = encoded;
     this.grown();
@@ -172,7 +173,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
     store(key, html, { labels, contentSecurityPolicy, purgeKeys, renderedSince }) {
       // A compressed form made later grows the entry: it is set again to be counted anew (the
       // LRU counts a value once), with the lifetime it had.
-      const page = new KeptPage(html, { etags: etagsOf(html), storedAt: now(), labels, contentSecurityPolicy, purgeKeys }, () => {
+      const page = new KeptPage(ownedBytes(html), { etags: etagsOf(html), storedAt: now(), labels, contentSecurityPolicy, purgeKeys }, () => {
         if (cache.peek(key) !== page) return;
         cache.delete(key);
         cache.set(key, page, { start: page.storedAt });
