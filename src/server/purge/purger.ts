@@ -11,6 +11,7 @@ import { pageCacheHostOf } from '../page-cache/rules';
 import { keptSiteLookupsOf } from '../upstream/request-content-api';
 import type { DataCache, PurgeTag } from '../upstream/data-cache';
 import { siteScopesOf, siteTags, slugTags } from '../upstream/data-tags';
+import { pageTagOf } from '../shared-cache/page-tier';
 import type { PurgeRequest } from './purge-request';
 
 export interface PurgeResult {
@@ -28,6 +29,12 @@ export function dataTagsOf(dataCache: DataCache, request: PurgeRequest): Readonl
   if (request.scope === 'all') return null;
   const site = siteScopesOf(keptSiteLookupsOf(dataCache, request.host));
   return request.scope === 'site' ? siteTags(request.host, site) : slugTags(site, request.slugs);
+}
+
+/** The shared tier's tags a purge names (the data's, and the host's pages'); null: everything. */
+export function sharedTagsOf(dataCache: DataCache, request: PurgeRequest): ReadonlySet<PurgeTag> | null {
+  if (request.scope === 'all') return null;
+  return new Set([...(dataTagsOf(dataCache, request) ?? []), pageTagOf(request.host)]);
 }
 
 export function createPurger(caches: { readonly dataCache: DataCache | null; readonly pageCache: PageCache | null }): Purger {
