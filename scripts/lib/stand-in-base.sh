@@ -14,6 +14,10 @@
 #   prometheus_image_ready IMAGE BASE WORK
 #                              the Compose file's Prometheus: the same, with Debian's prometheus
 #                              (scripts/stand-in/prometheus/)
+#   valkey_image_ready IMAGE BASE WORK
+#                              the Compose file's Valkey: present, pulled, or a stand-in of the
+#                              same name built on BASE with Debian's redis-server
+#                              (scripts/stand-in/valkey/)
 #
 # Logs of each step go to WORK. Every build uses the classic builder on the host network.
 
@@ -101,20 +105,18 @@ base_image_ready() {
   stand_in_say "stand-in $base built"
 }
 
-nginx_image_ready() {
-  local image="$1" base="$2" work="$3"
+# stand_in_image_ready IMAGE BASE WORK DIR WHAT VERSION...: present, pulled, or built from
+# scripts/stand-in/DIR on BASE; VERSION is the command (in the image) whose output names it.
+stand_in_image_ready() {
+  local image="$1" base="$2" work="$3" dir="$4" what="$5"
+  shift 5
   image_present_or_pulled "$image" && return 0
-  stand_in_say "image $image cannot be pulled: building a stand-in on $base with Debian's nginx"
-  DOCKER_BUILDKIT=0 docker build --network host --build-arg BASE="$base" -t "$image" "$STAND_IN_ROOT/scripts/stand-in/nginx" >"$work/nginx-build.log" 2>&1 ||
-    { tail -20 "$work/nginx-build.log" >&2; stand_in_die "the nginx stand-in did not build"; }
-  stand_in_say "stand-in $image built ($(docker run --rm --network none --entrypoint nginx "$image" -v 2>&1 | sed 's/^nginx version: //'))"
+  stand_in_say "image $image cannot be pulled: building a stand-in on $base with $what"
+  DOCKER_BUILDKIT=0 docker build --network host --build-arg BASE="$base" -t "$image" "$STAND_IN_ROOT/scripts/stand-in/$dir" >"$work/$dir-build.log" 2>&1 ||
+    { tail -20 "$work/$dir-build.log" >&2; stand_in_die "the $dir stand-in did not build"; }
+  stand_in_say "stand-in $image built ($(docker run --rm --network none --entrypoint "$1" "$image" "${@:2}" 2>&1 | head -1))"
 }
 
-prometheus_image_ready() {
-  local image="$1" base="$2" work="$3"
-  image_present_or_pulled "$image" && return 0
-  stand_in_say "image $image cannot be pulled: building a stand-in on $base with Debian's prometheus"
-  DOCKER_BUILDKIT=0 docker build --network host --build-arg BASE="$base" -t "$image" "$STAND_IN_ROOT/scripts/stand-in/prometheus" >"$work/prometheus-build.log" 2>&1 ||
-    { tail -20 "$work/prometheus-build.log" >&2; stand_in_die "the prometheus stand-in did not build"; }
-  stand_in_say "stand-in $image built ($(docker run --rm --network none "$image" --version 2>&1 | head -1))"
-}
+nginx_image_ready() { stand_in_image_ready "$1" "$2" "$3" nginx "Debian's nginx" nginx -v; }
+valkey_image_ready() { stand_in_image_ready "$1" "$2" "$3" valkey "Debian's redis-server" valkey-server --version; }
+prometheus_image_ready() { stand_in_image_ready "$1" "$2" "$3" prometheus "Debian's prometheus" prometheus --version; }

@@ -161,7 +161,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
       .step(httpsRedirect({ basePath }))
       .step(routeMatching())
       // Every miss (hits were answered in front of Express).
-      .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn }))
+      .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, metrics: deps.metrics ?? noMetrics }))
       // Notes the articles the lookups return: a shared answer names them for a CDN's purge.
       .step(purgeKeyRecording())
       // From here on every lookup shares the request's one upstream budget.

@@ -26,7 +26,7 @@ import { createContentApi } from './upstream/content-api';
 import { requestContentApiFor } from './upstream/request-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
 import { createOutageLog } from './upstream/outage-log';
-import { createPurger, dataTagsOf } from './purge/purger';
+import { createPurger, sharedTagsOf } from './purge/purger';
 import { createPurgeChannel } from './purge/purge-channel';
 import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
@@ -127,7 +127,10 @@ async function main(): Promise<void> {
     lastGoodMaxBytes: config.lastGoodMaxBytes,
     ...(shared ? { shared: shared.data } : {}),
   });
-  const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
+  const pageCache =
+    config.pageCacheTtlSeconds > 0
+      ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES, ...(shared ? { shared: shared.pages } : {}) })
+      : null;
   // One view of the content API for the pages and the metrics port's GET /site: the same data cache.
   const contentApiFor = requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null });
   const setup = createServerSetup({
@@ -174,7 +177,7 @@ async function main(): Promise<void> {
   // With PURGE_TOKEN (which needs METRICS_PORT), POST /purge there too: editors' changes show at once.
   const purger = createPurger({ dataCache: config.dataCache ? dataCache : null, pageCache });
   // With the shared tier, every instance hears every purge, whether or not it answers /purge itself.
-  const channel = shared && createPurgeChannel({ store: shared.store, purge: purger, sharedTagsOf: (request) => dataTagsOf(dataCache, request).tags, log: logger });
+  const channel = shared && createPurgeChannel({ store: shared.store, purge: purger, sharedTagsOf: (request, knownSetting) => sharedTagsOf(dataCache, request, knownSetting), log: logger });
   const purge = config.purgeToken
     ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: purger, ...(channel ? { announce: channel.announce } : {}), logger, metrics })
     : undefined;

@@ -56,7 +56,7 @@ export async function sharedInstance(url: string, now: () => number): Promise<Sh
     shared: tier.data,
   });
   const purger = createPurger({ dataCache: cache, pageCache: null });
-  const channel = createPurgeChannel({ store: tier.store, purge: purger, sharedTagsOf: (request) => dataTagsOf(cache, request).tags, log });
+  const channel = createPurgeChannel({ store: tier.store, purge: purger, sharedTagsOf: (request, knownSetting) => dataTagsOf(cache, request, knownSetting).tags, log });
   await until(() => tier.store.state() === 'up');
   return {
     cache,
@@ -65,8 +65,8 @@ export async function sharedInstance(url: string, now: () => number): Promise<Sh
     logs,
     lookups,
     purge(request) {
-      purger(request);
-      return channel.announce(request);
+      const { setting } = purger(request);
+      return channel.announce(request, setting ?? null);
     },
   };
 }

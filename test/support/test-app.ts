@@ -10,7 +10,9 @@ import type { Readiness } from '../../src/server/edge/health';
 import { metricsPortHandler } from '../../src/server/edge/metrics-port';
 import { siteQuery } from '../../src/server/edge/site-query';
 import { noMetrics, type Metrics } from '../../src/server/observability/metrics';
-import { createPurger } from '../../src/server/purge/purger';
+import { createPurger, sharedTagsOf } from '../../src/server/purge/purger';
+import { createPurgeChannel } from '../../src/server/purge/purge-channel';
+import type { SharedTier } from '../../src/server/shared-cache/shared-tier';
 import { purgeRoute } from '../../src/server/purge/purge-route';
 import { Registry } from 'prom-client';
 import { createCampaignApi, type CampaignApi } from '../../src/server/upstream/campaign-api';
@@ -79,6 +81,8 @@ export interface TestAppOptions {
   readonly renderTimeoutMs?: number;
   /** URLs in one sitemap file (the real limit, 50,000, by default). */
   readonly sitemapUrlLimit?: number;
+  /** The shared tier (CACHE_URL) the caches above were built on: POST /purge then purges the deployment, as index.ts wires it. */
+  readonly sharedTier?: SharedTier;
 }
 
 /**
@@ -150,7 +154,10 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     sitemapUrlLimit: options.sitemapUrlLimit,
   });
   // As index.ts wires it: the purge drops entries of the very caches the app answers from.
-  const purge = config.purgeToken ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: createPurger({ dataCache: dataCache ?? null, pageCache: options.pageCache ?? null }), logger, metrics }) : undefined;
+  const purger = createPurger({ dataCache: dataCache ?? null, pageCache: options.pageCache ?? null });
+  const tier = options.sharedTier;
+  const channel = tier && dataCache && createPurgeChannel({ store: tier.store, purge: purger, sharedTagsOf: (request, knownSetting) => sharedTagsOf(dataCache, request, knownSetting), log: logger });
+  const purge = config.purgeToken ? purgeRoute({ token: config.purgeToken, bodyTimeoutMs: config.metricsPortBodyTimeoutMs, purge: purger, ...(channel ? { announce: channel.announce } : {}), logger, metrics }) : undefined;
   const site = config.purgeToken
     ? siteQuery({ token: config.purgeToken, logger, contentApiFor, budgetMs: config.requestUpstreamBudgetMs, defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes })
     : undefined;

@@ -49,6 +49,8 @@ export interface Metrics extends StoreObserver {
   countRefusedConnection(reason: RefusalReason, port: RefusingPort): void;
   /** One purge (POST /purge) and what it dropped. */
   countPurge(scope: PurgeScope, dropped: PurgeResult): void;
+  /** One page rendered because no cache held it (`x-page-cache: miss`), and whether the page cache keeps it. */
+  countPageRender(kept: boolean): void;
   /** For the shared tier (CACHE_URL): one count per lookup, by cache (a data kind, or `page`) and outcome. */
   countSharedLookup(cache: string, outcome: SharedLookupOutcome): void;
   /** An upstream origin's circuit changed state from `previous` (outage-log.ts is told first). */
@@ -63,6 +65,7 @@ export const noMetrics: Metrics = {
   countShed() {},
   countRefusedConnection() {},
   countPurge() {},
+  countPageRender() {},
   countSharedLookup() {},
   observeSharedCommand() {},
   sharedCacheState() {},
@@ -165,6 +168,13 @@ export function createPrometheusMetrics(build: BuildInfo, instance: InstanceFact
     registers,
   });
 
+  const pageRenders = new Counter({
+    name: 'page_renders_total',
+    help: 'Pages rendered because the page cache held none (x-page-cache: miss), by whether the page cache keeps the result (kept: true, false)',
+    labelNames: ['kept'] as const,
+    registers,
+  });
+
   const sharedLookups = new Counter({
     name: 'shared_cache_lookups_total',
     help: 'Shared cache tier (CACHE_URL) lookups, by cache and outcome (hit, stale, miss, error)',
@@ -249,6 +259,9 @@ export function createPrometheusMetrics(build: BuildInfo, instance: InstanceFact
       purges.inc({ scope });
       purgedEntries.inc({ cache: 'data' }, dropped.dataEntries);
       purgedEntries.inc({ cache: 'page' }, dropped.pages);
+    },
+    countPageRender(kept) {
+      pageRenders.inc({ kept: String(kept) });
     },
     countSharedLookup(cache, outcome) {
       sharedLookups.inc({ cache, outcome });

@@ -5,6 +5,8 @@
  * request renders its replacement; then, for `lastResortMs` more, it is kept only as the last
  * resort, for when its refresh fails (a degraded answer, decision 0325). A purge drops pages at
  * once, and a render that began before it is not kept: it may show what the purge removed.
+ * With a shared tier (CACHE_URL), this cache is the first tier: a page kept here is written to
+ * the deployment's store, and a miss here is looked up there (`lookUpShared`).
  */
 import { LRUCache } from 'lru-cache';
 import { encodeBody, etagsOf, type Encoding } from '../http/encoding';
@@ -27,8 +29,38 @@ export interface CachedPage {
   readonly contentSecurityPolicy: string | undefined;
   /** The keys a CDN purges it by (Surrogate-Key, space-separated), sent again with the hits. */
   readonly purgeKeys: string | undefined;
+  /** How long it is fresh, stale and kept as the last resort: as the instance that rendered it was set. */
+  readonly times: PageTimes;
   /** Set while one request renders the replacement of a stale page. */
   refreshingSince: number | null;
+}
+
+export interface PageTimes {
+  readonly freshMs: number;
+  readonly staleMs: number;
+  readonly lastResortMs: number;
+}
+
+/** A kept page as the shared tier holds it: all a hit or a last resort needs, on any instance. */
+export interface SharedPage extends Pick<CachedPage, 'identity' | 'etags' | 'storedAt' | 'labels' | 'contentSecurityPolicy' | 'purgeKeys' | 'times'> {
+  /** The compressed forms the instance that wrote it had made. */
+  readonly gzip: Buffer | undefined;
+  readonly br: Buffer | undefined;
+}
+
+export interface SharedPageLookup {
+  /** The deployment's copy: null when there is none (or not one this release reads), undefined when the store could not say. */
+  readonly page: SharedPage | null | undefined;
+  /** Views of the key across the deployment within `windowMs`, this one counted; undefined when the store could not say. */
+  readonly views: number | undefined;
+}
+
+/** The shared tier behind the page cache (CACHE_URL; shared-cache/page-tier.ts). */
+export interface SharedPageTier {
+  /** The deployment's copy of the page, and this view counted for admission, in one round trip. */
+  lookup(key: string, windowMs: number): Promise<SharedPageLookup>;
+  /** Writes the page for the deployment, for the rest of its lifetime. */
+  keep(key: string, page: SharedPage): void;
 }
 
 export interface PageLabels {
@@ -45,6 +77,8 @@ export interface PageCacheOptions {
   /** First requests remembered at most, for admission (admission.ts); ADMISSION_BOUNDS unless given. */
   readonly admission?: { readonly maxKeys: number; readonly maxBytes: number };
   readonly now?: () => number;
+  /** The shared tier behind this cache; none without CACHE_URL. */
+  readonly shared?: SharedPageTier;
 }
 
 export interface PageCache {
@@ -63,10 +97,18 @@ export interface PageCache {
   /** Any page still kept, however old: the last resort when its refresh failed. */
   lastResort(key: string): CachedPage | undefined;
   /**
-   * Whether the page a miss renders is to be kept: when it was asked for before within a kept
-   * page's lifetime (the first request is only remembered), or its stale copy is being refreshed.
+   * With a shared tier only (undefined without): called when servablePage found none, it reads
+   * the deployment's copy into this cache (when newer than the one here, and no purge came
+   * meanwhile) and says whether the key was asked for before anywhere in the deployment
+   * (undefined: the store could not say). Bounded by the store's command timeout.
    */
-  admits(key: string, refreshing: boolean): boolean;
+  readonly lookUpShared: ((key: string) => Promise<boolean | undefined>) | undefined;
+  /**
+   * Whether the page a miss renders is to be kept: when it was asked for before within a kept
+   * page's lifetime (the first request is only remembered) here or, `seenElsewhere`, on another
+   * instance of the deployment, or its stale copy is being refreshed.
+   */
+  admits(key: string, refreshing: boolean, seenElsewhere?: boolean): boolean;
   /**
    * The page with its compressed forms, kept unless a purge came after `renderedSince` (the
    * `purgeCount()` read before its render began): then it only answers its own request.
@@ -99,7 +141,7 @@ export const ADMISSION_BOUNDS = { maxKeys: 20_000, maxBytes: 2 * 1024 * 1024 };
 /** What a kept page costs beside its bodies: its object, ETags, labels, CSP and purge keys (measured roughly). */
 const PAGE_OVERHEAD_BYTES = 1024;
 
-type PageFields = Pick<CachedPage, 'etags' | 'storedAt' | 'labels' | 'contentSecurityPolicy' | 'purgeKeys'>;
+type PageFields = Pick<CachedPage, 'etags' | 'storedAt' | 'labels' | 'contentSecurityPolicy' | 'purgeKeys' | 'times'>;
 
 /** A kept page: its HTML, and its compressed forms once asked for (brotli and gzip at the `kept` effort). */
 class KeptPage implements CachedPage {
@@ -108,16 +150,17 @@ class KeptPage implements CachedPage {
   readonly labels: PageLabels;
   readonly contentSecurityPolicy: string | undefined;
   readonly purgeKeys: string | undefined;
+  readonly times: PageTimes;
   refreshingSince: number | null = null;
-  private gzip: Buffer | undefined;
-  private br: Buffer | undefined;
 
   constructor(
     readonly identity: Buffer,
     fields: PageFields,
-    private readonly grown: () => void,
+    private readonly grown: (page: KeptPage) => void,
+    private gzip?: Buffer,
+    private br?: Buffer,
   ) {
-    ({ etags: this.etags, storedAt: this.storedAt, labels: this.labels, contentSecurityPolicy: this.contentSecurityPolicy, purgeKeys: this.purgeKeys } = fields);
+    ({ etags: this.etags, storedAt: this.storedAt, labels: this.labels, contentSecurityPolicy: this.contentSecurityPolicy, purgeKeys: this.purgeKeys, times: this.times } = fields);
   }
 
   body(encoding: Encoding): Buffer {
@@ -127,8 +170,14 @@ class KeptPage implements CachedPage {
     const encoded = ownedBytes(encodeBody(this.identity, encoding, 'kept'));
     if (encoding === 'gzip') this.gzip = encoded;
     else this.br = encoded;
-    this.grown();
+    this.grown(this);
     return encoded;
+  }
+
+  /** What the shared tier writes of it. */
+  shared(): SharedPage {
+    const { identity, etags, storedAt, labels, contentSecurityPolicy, purgeKeys, times, gzip, br } = this;
+    return { identity, etags, storedAt, labels, contentSecurityPolicy, purgeKeys, times, gzip, br };
   }
 
   /** Bytes it holds in memory, for the page cache's bound. */
@@ -137,22 +186,44 @@ class KeptPage implements CachedPage {
   }
 }
 
+const lifetimeOf = (times: PageTimes) => times.freshMs + times.staleMs + times.lastResortMs;
+
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
+  const times: PageTimes = { freshMs: options.freshMs, staleMs: options.staleMs, lastResortMs: options.lastResortMs ?? 0 };
   const cache = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.bytes(),
-    ttl: options.freshMs + options.staleMs + (options.lastResortMs ?? 0),
+    ttl: lifetimeOf(times),
     ttlResolution: 0,
     perf: { now },
   });
-  const admission = createAdmission({ windowMs: options.freshMs + options.staleMs, ...(options.admission ?? ADMISSION_BOUNDS), now });
+  const admissionWindowMs = options.freshMs + options.staleMs;
+  const admission = createAdmission({ windowMs: admissionWindowMs, ...(options.admission ?? ADMISSION_BOUNDS), now });
+  const { shared } = options;
 
   let purges = 0;
   const age = (page: CachedPage) => now() - page.storedAt;
   const refreshing = (page: CachedPage) => page.refreshingSince !== null && now() - page.refreshingSince < REFRESH_TIMEOUT_MS;
-  const isFresh = (page: CachedPage) => age(page) < options.freshMs;
-  const servable = (page: CachedPage, staleWillDo: boolean) => isFresh(page) || (age(page) < options.freshMs + options.staleMs && (staleWillDo || refreshing(page)));
+  const isFresh = (page: CachedPage) => age(page) < page.times.freshMs;
+  const servable = (page: CachedPage, staleWillDo: boolean) => isFresh(page) || (age(page) < page.times.freshMs + page.times.staleMs && (staleWillDo || refreshing(page)));
+
+  /** Kept with the lifetime it has left: a compressed form made later grows the entry, and it is set again to be counted anew (the LRU counts a value once). */
+  const keep = (key: string, page: KeptPage) => cache.set(key, page, { ttl: lifetimeOf(page.times), start: page.storedAt });
+  /** A compressed form was made: counted anew here, and written for the deployment with it. */
+  const grown = (key: string) => (page: KeptPage) => {
+    if (cache.peek(key) !== page) return;
+    cache.delete(key);
+    keep(key, page);
+    shared?.keep(key, page.shared());
+  };
+
+  /** The deployment's copy, kept here unless a purge came since the lookup began or the page here is as new. */
+  const adopt = (key: string, found: SharedPage, purgesBefore: number) => {
+    const here = cache.peek(key);
+    if (purges !== purgesBefore || (here && here.storedAt >= found.storedAt) || now() - found.storedAt >= lifetimeOf(found.times)) return;
+    keep(key, new KeptPage(ownedBytes(found.identity), found, grown(key), found.gzip && ownedBytes(found.gzip), found.br && ownedBytes(found.br)));
+  };
 
   return {
     servablePage(key, staleWillDo = false) {
@@ -167,18 +238,24 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       page.refreshingSince = now();
       return true;
     },
-    admits(key, refreshing) {
-      return admission.seenBefore(key) || refreshing;
+    lookUpShared:
+      shared &&
+      (async (key) => {
+        const purgesBefore = purges;
+        const { page, views } = await shared.lookup(key, admissionWindowMs);
+        if (page) adopt(key, page, purgesBefore);
+        return views === undefined ? undefined : views > 1;
+      }),
+    admits(key, refreshing, seenElsewhere = false) {
+      // Remembered here too: while the store is down, this instance's own count decides.
+      return admission.seenBefore(key) || refreshing || seenElsewhere;
     },
     store(key, html, { labels, contentSecurityPolicy, purgeKeys, renderedSince }) {
-      // A compressed form made later grows the entry: it is set again to be counted anew (the
-      // LRU counts a value once), with the lifetime it had.
-      const page = new KeptPage(ownedBytes(html), { etags: etagsOf(html), storedAt: now(), labels, contentSecurityPolicy, purgeKeys }, () => {
-        if (cache.peek(key) !== page) return;
-        cache.delete(key);
-        cache.set(key, page, { start: page.storedAt });
-      });
-      if (renderedSince === purges) cache.set(key, page);
+      const page = new KeptPage(ownedBytes(html), { etags: etagsOf(html), storedAt: now(), labels, contentSecurityPolicy, purgeKeys, times }, grown(key));
+      if (renderedSince === purges) {
+        keep(key, page);
+        shared?.keep(key, page.shared());
+      }
       return page;
     },
     release(key) {

@@ -17,7 +17,8 @@ import { purgeBodyOf, purgeRequestOf, type PurgeRequest } from './purge-request'
 export type SharedPurgeOutcome = 'purged' | 'unavailable';
 
 export interface PurgeChannel {
-  announce(request: PurgeRequest): Promise<SharedPurgeOutcome>;
+  /** `setting`: the one this instance found for the host (purger.ts), for the instances that keep no lookup of it. */
+  announce(request: PurgeRequest, setting: string | null): Promise<SharedPurgeOutcome>;
 }
 
 export interface PurgeChannelDeps {
@@ -25,7 +26,7 @@ export interface PurgeChannelDeps {
   /** This instance's caches. */
   readonly purge: Purger;
   /** The shared tier's tags a purge names, as this instance knows them; null: everything. */
-  readonly sharedTagsOf: (request: PurgeRequest) => ReadonlySet<string> | null;
+  readonly sharedTagsOf: (request: PurgeRequest, knownSetting: string | null) => ReadonlySet<string> | null;
   readonly log: Logger;
 }
 
@@ -34,6 +35,8 @@ interface Message {
   readonly body: unknown;
   /** With a purge of everything: the generation keys are named under from now on. */
   readonly generation?: number;
+  /** The setting the sender found for the host; null when none answers it. */
+  readonly setting: string | null;
 }
 
 function messageOf(text: string): Message | null {
@@ -41,7 +44,8 @@ function messageOf(text: string): Message | null {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || !('from' in parsed) || typeof parsed.from !== 'string' || !('body' in parsed)) return null;
     const generation = 'generation' in parsed && typeof parsed.generation === 'number' ? parsed.generation : undefined;
-    return { from: parsed.from, body: parsed.body, ...(generation === undefined ? {} : { generation }) };
+    const setting = 'setting' in parsed && typeof parsed.setting === 'string' ? parsed.setting : null;
+    return { from: parsed.from, body: parsed.body, setting, ...(generation === undefined ? {} : { generation }) };
   } catch {
     return null;
   }
@@ -57,8 +61,8 @@ export function createPurgeChannel(deps: PurgeChannelDeps): PurgeChannel {
       if ('error' in request) return;
       // Before the first tier is dropped: a miss right after must not read the old generation's keys.
       if (message.generation !== undefined) store.adoptGeneration(message.generation);
-      const dropped = deps.purge(request);
-      const tags = deps.sharedTagsOf(request);
+      const dropped = deps.purge(request, message.setting);
+      const tags = deps.sharedTagsOf(request, message.setting);
       if (tags !== null) void store.purge(tags);
       log.info({ event: 'cache.purge_received', scope: request.scope, dataEntries: dropped.dataEntries, pages: dropped.pages }, 'a purge sent to another instance dropped what it named here too');
     },
@@ -68,10 +72,10 @@ export function createPurgeChannel(deps: PurgeChannelDeps): PurgeChannel {
     },
   );
   return {
-    async announce(request) {
-      const dropped = await store.purge(deps.sharedTagsOf(request));
+    async announce(request, setting) {
+      const dropped = await store.purge(deps.sharedTagsOf(request, setting));
       const generation = request.scope === 'all' ? store.generation() : undefined;
-      const told = await store.publish(JSON.stringify({ from: store.instanceId, body: purgeBodyOf(request), ...(generation === undefined ? {} : { generation }) }));
+      const told = await store.publish(JSON.stringify({ from: store.instanceId, body: purgeBodyOf(request), setting, ...(generation === undefined ? {} : { generation }) }));
       return dropped && told ? 'purged' : 'unavailable';
     },
   };

@@ -120,7 +120,7 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
           else deps.logger.info(fields, `purged ${counts.dataEntries} data entries and ${counts.pages} pages`);
           sendJsonAnswer(res, jsonAnswer(200, { purged: request, ...answerOf(setting), dropped: counts, ...(sharedTier ? { sharedTier } : {}) }));
         };
-        if (deps.announce) void deps.announce(request).then(answered);
+        if (deps.announce) void deps.announce(request, setting ?? null).then(answered);
         else answered(undefined);
       },
       () => res.destroy(),

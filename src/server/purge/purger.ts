@@ -11,6 +11,7 @@ import { pageCacheHostOf } from '../page-cache/rules';
 import { keptSiteLookupsOf } from '../upstream/request-content-api';
 import type { DataCache, PurgeTag } from '../upstream/data-cache';
 import { keptSettingOf, siteTags, slugTags } from '../upstream/data-tags';
+import { pageTagOf } from '../shared-cache/page-tier';
 import type { PurgeRequest } from './purge-request';
 
 export interface PurgeResult {
@@ -26,30 +27,44 @@ export interface PurgeResult {
   readonly setting?: string | null;
 }
 
-export type Purger = (request: PurgeRequest) => PurgeResult;
+/**
+ * `knownSetting`: the setting another instance found for the host (a purge from the channel),
+ * used when this instance keeps no lookup of it: it may have served the host's pages from the
+ * shared tier without ever loading its site.
+ */
+export type Purger = (request: PurgeRequest, knownSetting?: string | null) => PurgeResult;
 
 /** `null` caches are turned off (DATA_CACHE=off, PAGE_CACHE_TTL_SECONDS=0): nothing to drop there. */
 /**
  * What a purge names in the data cache, from what `dataCache` keeps of the host's site lookups:
  * its tags (null: everything) and the setting that answers the host (null: none does).
  */
-export function dataTagsOf(dataCache: DataCache, request: PurgeRequest): { readonly tags: ReadonlySet<PurgeTag> | null; readonly setting: string | null } {
+export function dataTagsOf(dataCache: DataCache, request: PurgeRequest, knownSetting: string | null = null): { readonly tags: ReadonlySet<PurgeTag> | null; readonly setting: string | null } {
   if (request.scope === 'all') return { tags: null, setting: null };
-  const setting = keptSettingOf(keptSiteLookupsOf(dataCache, request.host));
+  const setting = keptSettingOf(keptSiteLookupsOf(dataCache, request.host)) ?? knownSetting;
   const shared = request.shared ?? [];
   return { tags: request.scope === 'site' ? siteTags(request.host, setting, shared) : slugTags(setting, request.slugs, shared), setting };
 }
 
+/** A site or slugs purge drops the host's pages when a site answers it, or when it names shared data. */
+const dropsHostPages = (setting: string | null, request: Exclude<PurgeRequest, { scope: 'all' }>) => setting !== null || (request.shared ?? []).length > 0;
+
+/** The shared tier's tags a purge names (the data's, and the host's pages' when it drops them); null: everything. */
+export function sharedTagsOf(dataCache: DataCache, request: PurgeRequest, knownSetting: string | null = null): ReadonlySet<PurgeTag> | null {
+  if (request.scope === 'all') return null;
+  const { tags, setting } = dataTagsOf(dataCache, request, knownSetting);
+  return new Set([...(tags ?? []), ...(dropsHostPages(setting, request) ? [pageTagOf(request.host)] : [])]);
+}
+
 export function createPurger(caches: { readonly dataCache: DataCache | null; readonly pageCache: PageCache | null }): Purger {
   const { dataCache, pageCache } = caches;
-  return function purge(request) {
+  return function purge(request, knownSetting = null) {
     if (request.scope === 'all') return { dataEntries: dataCache?.purge(null) ?? 0, pages: pageCache?.purge(null) ?? 0 };
     // Without a data cache nothing says which site answers: the host's pages go, as they are its own.
-    const { tags, setting } = dataCache ? dataTagsOf(dataCache, request) : { tags: null, setting: null };
-    const shared = request.shared ?? [];
+    const { tags, setting } = dataCache ? dataTagsOf(dataCache, request, knownSetting) : { tags: null, setting: null };
     const dataEntries = dataCache && tags && tags.size > 0 ? dataCache.purge(tags) : 0;
     // Every page of the host: any of them may list the article (home, categories, every answer's new articles).
-    const dropsPages = !dataCache || setting !== null || shared.length > 0;
+    const dropsPages = !dataCache || dropsHostPages(setting, request);
     const pages = dropsPages ? (pageCache?.purge((key) => pageCacheHostOf(key) === request.host) ?? 0) : 0;
     return { dataEntries, pages, setting };
   };

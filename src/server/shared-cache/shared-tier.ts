@@ -1,17 +1,20 @@
 /**
  * The shared tier as index.ts builds it from CACHE_URL: one store (two connections: commands and
  * the purge channel's subscription) and the tiers on it. Built only with CACHE_URL: without it
- * nothing here runs.
+ * nothing here runs. The tiers: the data cache's (data-tier.ts) and the page cache's (page-tier.ts).
  */
 import type { Logger } from 'pino';
 import type { SharedCacheSettings } from '../config/config';
+import type { SharedPageTier } from '../page-cache/page-cache';
 import type { SharedDataTier } from '../upstream/data-cache';
 import { createSharedDataTier } from './data-tier';
+import { createSharedPageTier } from './page-tier';
 import { createSharedStore, type SharedLookupOutcome, type SharedStore, type StoreObserver, type StoreTuning } from './store';
 
 export interface SharedTier {
   readonly store: SharedStore;
   readonly data: SharedDataTier;
+  readonly pages: SharedPageTier;
 }
 
 export interface SharedTierOptions {
@@ -41,5 +44,6 @@ export function createSharedTier(options: SharedTierOptions): SharedTier {
     tagTtlMs: options.longestDataLifetimeMs,
     ...(options.now ? { now: options.now } : {}),
   });
-  return { store, data };
+  const pages = createSharedPageTier({ store, countLookup: options.metrics.countSharedLookup, ...(options.now ? { now: options.now } : {}) });
+  return { store, data, pages };
 }

@@ -24,7 +24,7 @@ import type { SharedCacheSettings } from '../config/config';
 export const STORE_FORMAT = 1;
 
 export type StoreState = 'connecting' | 'up' | 'down' | 'slow' | 'full';
-export type StoreCommand = 'get' | 'set' | 'claim' | 'release' | 'purge' | 'publish' | 'generation' | 'ping';
+export type StoreCommand = 'get' | 'count' | 'set' | 'claim' | 'release' | 'purge' | 'publish' | 'generation' | 'ping';
 export type CommandOutcome = 'ok' | 'error' | 'skipped';
 /** A lookup in the shared tier: found fresh, found stale, not found, or no answer (the store down, slow, or a value of another format). */
 export type SharedLookupOutcome = 'hit' | 'stale' | 'miss' | 'error';
@@ -60,6 +60,10 @@ export interface SharedStore {
   readonly state: () => StoreState;
   /** The value of `name`, null when there is none, undefined when the store could not say. */
   get(name: string): Promise<string | null | undefined>;
+  /** The value of `name` as bytes (a kept page), null when there is none, undefined when the store could not say. */
+  getBuffer(name: string): Promise<Buffer | null | undefined>;
+  /** Counts one more of `name` (INCR), counted for `windowMs` from now on (PEXPIRE): the count, or undefined. */
+  count(name: string, windowMs: number): Promise<number | undefined>;
   /** Several values in one round trip (MGET), or undefined. */
   getMany(names: readonly string[]): Promise<readonly (string | null)[] | undefined>;
   /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its lock, in one pipeline. */
@@ -254,6 +258,20 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     instanceId,
     state: () => current,
     get: (name) => run('get', false, () => client.get(keyOf(name))),
+    getBuffer: (name) => run('get', false, () => client.getBuffer(keyOf(name))),
+    count: (name, windowMs) =>
+      run('count', true, () =>
+        client
+          .pipeline()
+          .incr(keyOf(name))
+          .pexpire(keyOf(name), Math.max(1, Math.round(windowMs)))
+          .exec()
+          .then((replies) => {
+            const [error, views] = replies?.[0] ?? [new Error('no reply')];
+            if (error) throw error;
+            return Number(views);
+          }),
+      ),
     getMany: (names) => run('get', false, () => client.mget(names.map(keyOf))),
     async set(name, value, ttlMs, tags, tagTtlMs) {
       const done = await run('set', true, () => {

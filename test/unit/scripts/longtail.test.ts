@@ -4,8 +4,8 @@ import path from 'node:path';
 
 const longtailModule = path.resolve(__dirname, '../../../scripts/lib/longtail.mjs');
 
-function requestsOf(ns: number[], hosts: number): unknown {
-  const source = `import { longTailRequest } from ${JSON.stringify(longtailModule)}; process.stdout.write(JSON.stringify(${JSON.stringify(ns)}.map((n) => longTailRequest(n, ${hosts}))));`;
+function requestsOf(ns: number[], hosts: number, views = 1): unknown {
+  const source = `import { longTailRequest } from ${JSON.stringify(longtailModule)}; process.stdout.write(JSON.stringify(${JSON.stringify(ns)}.map((n) => longTailRequest(n, ${hosts}, ${views}))));`;
   return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', source], { encoding: 'utf8' }));
 }
 
@@ -15,4 +15,15 @@ test('the n-th request is a new answer on host n mod hosts (the fake content API
     { path: '/lt-200-answer', host: 's0.longtail.test' },
     { path: '/lt-201-answer', host: 's1.longtail.test' },
   ]);
+});
+
+test('with views per answer, each answer is asked for that many times, 101 requests apart, then never again', () => {
+  const ns = Array.from({ length: 4 * 101 * 2 }, (_, index) => index);
+  const paths = (requestsOf(ns, 200, 4) as { path: string; host: string }[]).map((request) => `${request.host}${request.path}`);
+  const views = new Map<string, number[]>();
+  paths.forEach((one, n) => views.set(one, [...(views.get(one) ?? []), n]));
+  expect(views.size).toBe(2 * 101);
+  for (const at of views.values()) expect(at.map((n) => n - (at[0] ?? 0))).toEqual([0, 101, 202, 303]);
+  expect(paths[0]).toBe('s0.longtail.test/lt-0-answer');
+  expect(paths[4 * 101]).toBe('s101.longtail.test/lt-101-answer');
 });
