@@ -39,7 +39,6 @@ import { createProbeAnswering } from './edge/probes';
 import { adoptAbsoluteTarget, createTargetLengthCheck } from './edge/request-target';
 import { createPageRenderer } from './render/page';
 import type { CampaignApi } from './upstream/campaign-api';
-import type { ContentApi } from './upstream/content-api';
 
 /** A render that has not finished in this time is aborted and answered with the 500 page. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 5000;

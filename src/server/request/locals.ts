@@ -15,7 +15,7 @@ import type { PagePart } from '../upstream/failures';
 import type { PageCacheResult } from '../observability/metrics';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // Express declares its request and locals types in this global namespace.
   namespace Express {
     interface Request {
       /** Given by the listener before any way answers (request/envelope.ts): id, host, scheme, site address, route and page-cache key, worked out once. */
