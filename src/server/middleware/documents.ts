@@ -1,3 +1,4 @@
+import { PRIVATE } from '../http/cache-control';
 import type { Request, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../http/encoding';
 import type { Stage } from '../request/locals';
@@ -30,7 +31,7 @@ export function documentRendering(options: { basePath: string; sitemapUrlLimit?:
     if (lookup.fellBack.size > 0) {
       // Built after a failed lookup (another site's settings, a list left out): private, and
       // with no validators, so no cache keeps it and no client is told its copy is current.
-      res.set('cache-control', 'private, no-store');
+      res.set('cache-control', PRIVATE);
     } else {
       res.set('cache-control', pageOutput.cacheControl(200)).set('etag', etagsOf(body)[encoding]);
       if (built.lastmod) res.set('last-modified', new Date(built.lastmod).toUTCString());

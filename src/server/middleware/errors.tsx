@@ -1,3 +1,4 @@
+import { PRIVATE } from '../http/cache-control';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MessagePage } from '../../shared/components/Pages';
 import { SiteLink } from '../../shared/components/SiteLink';
@@ -76,7 +77,7 @@ export function errorHandling(renderer: PageRenderer, options: { basePath: strin
       }
     } catch (renderError) {
       req.log.error({ event: ERRORS.ERROR_PAGE_FAILED.log.event, err: renderError }, 'the error page could not be rendered');
-      if (!res.headersSent) res.status(ERRORS.ERROR_PAGE_FAILED.status).set('cache-control', 'private, no-store').type('html').send(fallback500);
+      if (!res.headersSent) res.status(ERRORS.ERROR_PAGE_FAILED.status).set('cache-control', PRIVATE).type('html').send(fallback500);
     }
   };
 }

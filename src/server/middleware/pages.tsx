@@ -1,5 +1,6 @@
 import { joinPath } from '../../shared/format';
-import { badRequest, PageError } from '../http/errors';
+import { PageError } from '../http/errors';
+import { boundedLocation } from '../http/location';
 import { loadArticle } from '../pages/article';
 import { loadCategory } from '../pages/category';
 import type { PageLoader } from '../pages/context';
@@ -12,7 +13,6 @@ import { loadSearch } from '../pages/search';
 import type { PageRenderer } from '../render/page';
 import { targetWithoutPage, type PageMatch, type RouteName } from '../rules/routes';
 import { lookupCampaign } from '../site/campaign';
-import { MAX_LOCATION_LENGTH } from './https-redirect';
 import type { LastStep } from './steps';
 
 const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
@@ -34,9 +34,7 @@ export function pageRendering(deps: { renderer: PageRenderer; basePath: string }
     // `page` on a route without pages: the address without it (301, a path on the same host),
     // never a page of its own, kept and shared under every made-up value.
     if (!route.rule.paginated && queryOf(req).page !== undefined) {
-      const location = joinPath(deps.basePath, targetWithoutPage(req.path, req.originalUrl.slice(req.originalUrl.indexOf('?'))));
-      if (location.length > MAX_LOCATION_LENGTH) throw badRequest('This address is too long.');
-      res.redirect(301, location);
+      res.redirect(301, boundedLocation(joinPath(deps.basePath, targetWithoutPage(req.path, req.originalUrl.slice(req.originalUrl.indexOf('?'))))));
       return;
     }
     // The site's root: the request's origin is the canonical host's (another host was redirected

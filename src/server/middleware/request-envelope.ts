@@ -3,8 +3,8 @@
  * logger for the request's event lines (`req.log`, carrying `reqId`), and, when the answer is
  * done, the request finished where every request is (finishRequest: access-log line, metrics).
  * Hand-written rather than pino-http, which builds several child loggers and serializes the
- * request for every request even when told to be quiet: measured here, that cost about a third
- * of the throughput of an uncached page.
+ * request for every request even when told to be quiet: a large share of an uncached page's
+ * time.
  */
 import type { RequestHandler } from 'express';
 import { finishWhenDone, type Requested, type RequestRecorder } from '../request/envelope';

@@ -3,6 +3,7 @@
  * icon, feed, and per route its ad slots and app-state: site-chrome.tsx), shell or not (route
  * table), the visitor's campaign. The only place that assembles Document and Shell.
  */
+import { PRIVATE } from '../http/cache-control';
 import type { Request, Response } from 'express';
 import type { ReactElement, ReactNode } from 'react';
 import { appStateScript, type AppState } from '../../shared/app-state';
@@ -30,8 +31,6 @@ export interface PageView {
   /** Parts rendered in Suspense boundaries (decision 0180): while one is loading, people get the page streamed. */
   readonly secondaryParts?: readonly Pending<unknown>[];
 }
-
-const PRIVATE = 'private, no-store';
 
 /** The state of a page that has no site (a malformed host): no shell, no site data. */
 const SITELESS_STATE: Omit<AppState, 'basePath'> = {
@@ -108,9 +107,8 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // A page with every part arrived is rendered whole, once, and sent with its length when
       // the cache keeps it, or when it goes compressed: one compression of the whole page costs
       // far less than a streaming encoder of its own (brotli's state, the thread pool's round
-      // trips), which halved the answers a second of bench-overload's hang, where every page is
-      // a complete fallback. An uncompressed one nobody keeps is streamed even when complete:
-      // gathering it first, for a Content-Length, measured costlier (decision 0330).
+      // trips). An uncompressed one nobody keeps is streamed even when complete: gathering it
+      // first, for a Content-Length, costs more than it saves (decision 0330).
       const compressed = preferredEncoding(req.headers['accept-encoding']) !== 'identity';
       if (whole || (arrived && (keep || compressed))) {
         const html = await renderToDocument(document, renderOptions);

@@ -12,6 +12,7 @@ import { robotsTxt } from './robots';
 import { allSiteArticles, newestSiteArticles } from './site-articles';
 import { lastmodOf, sitemapDocument, sitemapEntries } from './sitemap';
 import { siteUrl } from '../rules/site-urls';
+import { LOG_EVENTS } from '../http/log-events';
 
 export interface DocumentContext {
   readonly site: Site;
@@ -43,7 +44,7 @@ export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> 
   ads: async ({ site, lookup, isFirstReport }) => {
     const { lines, invalid } = adsTxtLinesOf(site.adsTxt?.value);
     if (site.adsTxt && invalid.length > 0 && isFirstReport(`ads.txt|${site.adsTxt.from}|${invalid.length}|${invalid[0]?.slice(0, 200)}`)) {
-      lookup.log.warn({ event: 'settings.invalid_ads_txt', settingId: site.adsTxt.from, count: invalid.length, lines: invalid.slice(0, 5).map((line) => line.slice(0, 200)) }, 'malformed ads.txt lines dropped');
+      lookup.log.warn({ event: LOG_EVENTS.SETTINGS_INVALID_ADS_TXT.event, settingId: site.adsTxt.from, count: invalid.length, lines: invalid.slice(0, 5).map((line) => line.slice(0, 200)) }, 'malformed ads.txt lines dropped');
     }
     if (!hasAdsTxtRecords(lines)) throw notFound('This site has no ads.txt.');
     return { body: adsTxtDocument(lines) };

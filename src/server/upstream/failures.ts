@@ -11,6 +11,7 @@
 import type { Logger } from 'pino';
 import { unavailable } from '../http/errors';
 import { UpstreamError } from './upstream-error';
+import { LOG_EVENTS } from '../http/log-events';
 
 /**
  * The parts of a page that can fall back after a failed lookup (decision 0160): the site's
@@ -61,7 +62,7 @@ export interface FailureRule<Part extends PagePart | null = PagePart | null> {
 }
 
 function fetchFailed(message: string): (log: Logger, error: UpstreamError) => void {
-  return (log, error) => log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, message);
+  return (log, error) => log.error({ event: LOG_EVENTS.UPSTREAM_FETCH_FAILED.event, ...failureFields(error) }, message);
 }
 
 /** The spec's rules (section 8), one per kind of lookup. */
@@ -70,7 +71,7 @@ export const ON_FAILURE = {
   settings: {
     part: 'settings',
     report(log, error) {
-      log.warn({ event: 'site.lookup_failed', ...failureFields(error) }, 'site lookup failed; treated as no record');
+      log.warn({ event: LOG_EVENTS.SITE_LOOKUP_FAILED.event, ...failureFields(error) }, 'site lookup failed; treated as no record');
     },
   },
   /** The menu's categories: error `upstream.fetch_failed`, an empty menu. */
@@ -82,11 +83,11 @@ export const ON_FAILURE = {
     part: 'new-articles',
     report(log, error) {
       if (error.kind === 'status') {
-        log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url, kind: error.kind }, 'findnew answered a non-OK status');
+        log.error({ event: LOG_EVENTS.FINDNEW_HTTP_ERROR.event, status: error.status, url: error.url, kind: error.kind }, 'findnew answered a non-OK status');
       } else if (error.kind === 'invalid_json') {
-        log.error({ event: 'article.findnew.invalid_json', body: (error.body ?? '').slice(0, 200), url: error.url, kind: error.kind }, 'findnew answered invalid JSON');
+        log.error({ event: LOG_EVENTS.FINDNEW_INVALID_JSON.event, body: (error.body ?? '').slice(0, 200), url: error.url, kind: error.kind }, 'findnew answered invalid JSON');
       } else {
-        log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'findnew call failed; treated as empty');
+        log.error({ event: LOG_EVENTS.UPSTREAM_FETCH_FAILED.event, ...failureFields(error) }, 'findnew call failed; treated as empty');
       }
     },
   },
