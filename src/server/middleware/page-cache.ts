@@ -3,7 +3,7 @@ import type { PageCache, PageOutput } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
 import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
-import { routeLabelOf, siteLabelOf } from './request-envelope';
+import { routeLabelOf, siteLabelOf } from './request-logging';
 import { ANSWERED, type Step } from './steps';
 
 /**

@@ -4,7 +4,7 @@ import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../kept/report-once';
 import { redirectToCanonicalHost } from './canonical-host';
-import type { SiteLoaderDeps } from '../site/load-site';
+import type { SiteLoaderDeps } from '../site/site';
 import { createSiteLoader } from '../site/site-loader';
 import { ANSWERED, type Step } from './steps';
 import { LOG_EVENTS } from '../http/log-events';

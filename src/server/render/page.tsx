@@ -13,7 +13,7 @@ import type { Pending } from '../../shared/pending';
 import type { CampaignResult } from '../rules/campaign';
 import { queryOf } from '../request/query';
 import type { RouteRule } from '../rules/routes';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import type { Assets } from './assets';
 import { preferredEncoding } from '../http/encoding';
 import { cspHeaderWithNonce, newNonce } from '../http/security';

@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { Article } from '../../shared/records';
 import type { RequestEnvelope } from './envelope';
 import type { RouteMatch } from '../rules/routes';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import type { PageOutput } from '../page-cache/page-cache';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';

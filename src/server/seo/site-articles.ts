@@ -5,7 +5,7 @@
  */
 import type { Article } from '../../shared/records';
 import { finalArticlesOf } from '../site/final-articles';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import type { ArticlePage, ContentApi } from '../upstream/content-api';
 import { FEED_SIZE, newestArticles } from './feed';

@@ -10,7 +10,7 @@ import type { RequestHandler } from 'express';
 import { finishWhenDone, type Requested, type RequestRecorder } from '../request/envelope';
 import { SITE_LABEL } from '../observability/metrics';
 import type { DocumentName, RouteName } from '../rules/routes';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 
 /** Requests answered before the route table: health checks, assets, and the rest (405, 400). */
 export type EarlyRoute = 'healthz' | 'readyz' | 'assets' | 'unrouted';

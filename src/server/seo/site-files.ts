@@ -2,7 +2,7 @@
 import { notFound } from '../http/errors';
 import type { DocumentName } from '../rules/routes';
 import { sanitizeArticleHtml } from '../rules/sanitize';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import type { ContentApi } from '../upstream/content-api';
 import type { LookupScope } from '../upstream/failures';
 import { adsTxtDocument, adsTxtLinesOf, hasAdsTxtRecords } from '../rules/ads-txt';

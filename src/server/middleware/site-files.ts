@@ -4,7 +4,7 @@ import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../http/encodin
 import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../kept/report-once';
-import { DOCUMENT_BUILDERS } from '../seo/documents';
+import { DOCUMENT_BUILDERS } from '../seo/site-files';
 import type { PageMatch } from '../rules/routes';
 import { ANSWERED, type Step } from './steps';
 
