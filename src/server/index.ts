@@ -128,7 +128,7 @@ async function main(): Promise<void> {
     lastGoodMaxBytes: config.lastGoodMaxBytes,
     ...(shared ? { shared: shared.data } : {}),
   });
-  const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
+  const pageCache = config.pageCacheTtlSeconds > 0 ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastGoodMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES }) : null;
   // One view of the content API for the pages and the metrics port's GET /site: the same data cache.
   const contentApiFor = requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null });
   const setup = createServerSetup({

@@ -8,7 +8,7 @@ import type { PageRenderer } from '../render/page';
 import { RenderAbortedError } from '../render/stream';
 import { ROUTE_TABLE } from '../rules/routes';
 
-/** The last resort, when not even the error page can be rendered (BASE_PATH holds no character HTML would need escaped). */
+/** The fixed 500 page, when not even the error page can be rendered (BASE_PATH holds no character HTML would need escaped). */
 const fallback500Of = (homePath: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERRORS.ERROR_PAGE_FAILED.title}</title></head><body><main><h1>${ERRORS.ERROR_PAGE_FAILED.title}</h1><p>${ERRORS.ERROR_PAGE_FAILED.message} <a href="${homePath}">Go to the home page</a></p></main></body></html>`;
 

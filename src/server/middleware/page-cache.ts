@@ -50,7 +50,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes })
         });
       },
       answerWithKeptPage() {
-        const page = cache.lastResort(key);
+        const page = cache.lastGood(key);
         if (!page) return false;
         lookupScopeOf(req, res).fellBack.add('kept-page');
         res.locals.pageCache = 'last_resort';

@@ -13,7 +13,7 @@ import { purgeKeyHeaders } from '../rules/purge-keys';
 export const HTML_VARY = 'Accept-Encoding';
 
 /**
- * A kept page as the last resort, when its refresh failed (decision 0325): a degraded answer,
+ * A kept page as the last good copy, when its refresh failed (decision 0325): a degraded answer,
  * private and without an ETag (never a 304), in the best encoding the client takes.
  */
 export function answerWithKeptPage(page: CachedPage, req: IncomingMessage, res: ServerResponse, leadingHeaders: readonly string[] = []): void {

@@ -11,7 +11,7 @@ import type { Site } from '../site/site';
 import type { PageOutput } from '../page-cache/page-cache';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
-import type { PagePart } from '../upstream/failures';
+import type { FallbackPart } from '../upstream/failures';
 import type { PageCacheResult } from '../observability/metrics';
 
 declare global {
@@ -44,7 +44,7 @@ declare global {
       /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key, and the observer of the articles its lookups return. */
       purgeKeys?: { surrogateKey(): string; noteArticles(articles: readonly Article[]): void };
       /** The parts of the page that fell back after a failed lookup: then it is degraded (lookup-scope.ts). */
-      fellBack?: Set<PagePart>;
+      fellBack?: Set<FallbackPart>;
     }
   }
 }

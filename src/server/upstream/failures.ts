@@ -20,12 +20,12 @@ import { LOG_EVENTS } from '../http/log-events';
  * `purged`: some data was a last-good copy older than a purge that named it; `kept-page`: the
  * page's refresh failed and the page cache's copy answered (decision 0325).
  */
-export type PagePart = 'settings' | 'menu' | 'list' | 'new-articles' | 'purged' | 'kept-page';
+export type FallbackPart = 'settings' | 'menu' | 'list' | 'new-articles' | 'purged' | 'kept-page';
 
 /** What a request's lookups report to: its logger, and the parts of its page that fell back. */
 export interface LookupScope {
   readonly log: Logger;
-  readonly fellBack: Set<PagePart>;
+  readonly fellBack: Set<FallbackPart>;
 }
 
 /** An upstream failure this lookup got without making a call (a refusal, a shared or remembered failure). */
@@ -56,7 +56,7 @@ export function failureFields(error: unknown): Record<string, unknown> {
  * What a failed lookup means: the part of the page that falls back (none: the page cannot do
  * without the answer, and is a 503), and the contract's line for a failed call the lookup made.
  */
-export interface FailureRule<Part extends PagePart | null = PagePart | null> {
+export interface FailureRule<Part extends FallbackPart | null = FallbackPart | null> {
   readonly part: Part;
   report(log: Logger, error: UpstreamError): void;
 }
@@ -101,7 +101,7 @@ export const ON_FAILURE = {
  * logged. `answer` is the call already made, so this step is only on the answer's way back.
  */
 export function orFallback<T>(scope: LookupScope, rule: FailureRule<null>, answer: Promise<T>): Promise<T>;
-export function orFallback<T, F>(scope: LookupScope, rule: FailureRule<PagePart>, answer: Promise<T>, fallback: F): Promise<T | F>;
+export function orFallback<T, F>(scope: LookupScope, rule: FailureRule<FallbackPart>, answer: Promise<T>, fallback: F): Promise<T | F>;
 export async function orFallback<T, F>({ log, fellBack }: LookupScope, rule: FailureRule, answer: Promise<T>, fallback?: F): Promise<T | F | undefined> {
   try {
     return await answer;
