@@ -71,7 +71,7 @@ export function errorHandling(renderer: PageRenderer, options: { basePath: strin
       if (site) {
         // The error page keeps the route's layout (shell or not), with the not-found rule's ads.
         const rule = route?.kind === 'page' && !route.rule.shell ? route.rule : ROUTE_TABLE['not-found'];
-        await renderer.sitePage(req, res, site, rule, { status, head: { title, noindex: true }, content });
+        await renderer.sitePage(req, res, site, rule, { status, head: { title, noindex: true }, content }, res.locals);
       } else {
         await renderer.sitelessPage(req, res, status, title, content);
       }

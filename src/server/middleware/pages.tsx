@@ -10,7 +10,7 @@ import { queryOf, queryValue } from '../request/query';
 import { loadHome } from '../pages/home';
 import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
-import type { PageRenderer } from '../render/page';
+import type { PageKeeping, PageRenderer } from '../render/page';
 import { targetWithoutPage, type PageMatch, type RouteName } from '../rules/routes';
 import { lookupCampaign } from '../site/campaign';
 import type { LastStep } from './steps';
@@ -29,8 +29,9 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
 };
 
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
-export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): LastStep<Stage<'site' | 'origin' | 'upstream'> & { readonly route: PageMatch }> {
-  return async function renderPage(req, res, { site, route, origin, upstream }) {
+export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): LastStep<Stage<'site' | 'origin' | 'upstream'> & { readonly route: PageMatch } & PageKeeping> {
+  return async function renderPage(req, res, stage) {
+    const { site, route, origin, upstream } = stage;
     // `page` on a route without pages: the address without it (301, a path on the same host),
     // never a page of its own, kept and shared under every made-up value.
     if (!route.rule.paginated && queryOf(req).page !== undefined) {
@@ -45,6 +46,6 @@ export function pageRendering(deps: { renderer: PageRenderer; basePath: string }
       : Promise.resolve(null);
     // A failed page (a PageError: 404, 503, ...) goes on to the error handler, which renders it.
     const [view, campaign] = await Promise.all([LOADERS[route.rule.name](context), campaignPromise]);
-    await deps.renderer.sitePage(req, res, site, route.rule, { ...view, campaign });
+    await deps.renderer.sitePage(req, res, site, route.rule, { ...view, campaign }, stage);
   };
 }

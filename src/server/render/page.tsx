@@ -11,6 +11,7 @@ import { defaultFavicon, Document, HeadElements, type PageHead } from '../../sha
 import { NoShellLayout, Shell } from '../../shared/components/Shell';
 import type { Pending } from '../../shared/pending';
 import type { CampaignResult } from '../rules/campaign';
+import '../request/locals';
 import { queryOf } from '../request/query';
 import type { RouteRule } from '../rules/routes';
 import type { Site } from '../site/site';
@@ -49,9 +50,15 @@ const SITELESS_STATE: Omit<AppState, 'basePath'> = {
   consent: null,
 };
 
+/**
+ * What the steps left of how a page may be kept: the page cache's output for it, and the parts
+ * that fell back (read as the page is sent: a lookup may fall back while it renders).
+ */
+export type PageKeeping = Pick<Express.Locals, 'pageOutput' | 'fellBack'>;
+
 export interface PageRenderer {
   /** A page of the request's site, with the route's shell and ads. */
-  sitePage(req: Request, res: Response, site: Site, rule: RouteRule, view: PageView): Promise<void>;
+  sitePage(req: Request, res: Response, site: Site, rule: RouteRule, view: PageView, keeping: PageKeeping): Promise<void>;
   /** A page for a request that has no site (a malformed host, an early error): no shell, no site data. */
   sitelessPage(req: Request, res: Response, status: number, title: string, content: ReactNode): Promise<void>;
 }
@@ -89,12 +96,12 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
   const sitelessHead = (title: string) => ({ element: <HeadElements head={{ title, noindex: true, favicon: defaultFavicon(SITELESS_STATE.brandColor) }} brandColor={SITELESS_STATE.brandColor} stylesheet={assets.stylesheet} /> });
   const chromes = createSiteChromes(basePath, assets.stylesheet);
   return {
-    async sitePage(req, res, site, rule, view) {
+    async sitePage(req, res, site, rule, view, keeping) {
       const document = sitePageElement(site, rule, view, { chrome: chromes.of(site), assets, testDisplayAd: queryOf(req).testDisplayAd === 'on' });
       const renderOptions = { abortAfterMs: options.renderTimeoutMs, log: req.log };
-      const output = res.locals.pageOutput;
+      const output = keeping.pageOutput;
       // A page built on a fallback is degraded: private, never kept (decision 0160).
-      const degraded = () => (res.locals.fellBack?.size ?? 0) > 0;
+      const degraded = () => (keeping.fellBack?.size ?? 0) > 0;
       const cacheControl = () => (degraded() ? PRIVATE : (output?.cacheControl(view.status) ?? PRIVATE));
       const keep = view.status === 200 ? output?.capture : undefined;
       // The policy the page is sent and kept with; a streamed response adds a nonce for React's scripts.
