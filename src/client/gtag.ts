@@ -16,9 +16,9 @@ export function installGtag(win: Window, observe?: (args: readonly unknown[]) =>
   if (gtagWindow.gtag) return gtagWindow.gtag;
   const dataLayer = (gtagWindow.dataLayer ??= []);
   const gtag: Gtag = function gtag() {
-    // eslint-disable-next-line prefer-rest-params
+    // The data layer takes the Arguments object itself, as Google's snippet pushes it: gtag.js
+    // tells its commands from other data-layer entries by that type.
     dataLayer.push(arguments);
-    // eslint-disable-next-line prefer-rest-params
     observe?.([...arguments]);
   };
   gtagWindow.gtag = gtag;

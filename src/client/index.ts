@@ -16,5 +16,5 @@ if (state) {
   wireAds(window, state, consent);
   const analytics = wireAnalytics(window, state, consent.ready);
   // Only where analytics runs: the site's property, after consent (never on /fortified-portal).
-  if (analytics) wireVitals(analytics, window.navigator.userAgent);
+  if (analytics !== null) wireVitals(analytics, window.navigator.userAgent);
 }

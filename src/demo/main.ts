@@ -8,6 +8,7 @@
  * Prints one JSON line with both base URLs once listening; SIGTERM or SIGINT closes it.
  */
 import { parseArgs } from 'node:util';
+import { LOG_EVENTS } from '../server/http/log-events';
 import { demoDataset, startDemoBackend } from './index';
 
 function portOption(name: string, raw: string): number {
@@ -34,7 +35,7 @@ async function main(): Promise<void> {
     campaignPort: portOption('campaign-port', values['campaign-port']),
     editable: values.editable,
   });
-  process.stdout.write(`${JSON.stringify({ event: 'demo.started', contentApiUrl: backend.contentApiUrl, campaignApiUrl: backend.campaignApiUrl })}\n`);
+  process.stdout.write(`${JSON.stringify({ event: LOG_EVENTS.DEMO_STARTED.event, contentApiUrl: backend.contentApiUrl, campaignApiUrl: backend.campaignApiUrl })}\n`);
   const close = () => void backend.close().then(() => process.exit(0));
   process.once('SIGTERM', close);
   process.once('SIGINT', close);

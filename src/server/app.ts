@@ -15,7 +15,7 @@ import './request/locals';
 import { assetCompression } from './middleware/asset-compression';
 import { basePathScope } from './middleware/base-path';
 import { consentPlatformCsp } from './middleware/consent-platform-csp';
-import { documentRendering } from './middleware/documents';
+import { siteFileServing } from './middleware/site-files';
 import { errorHandling, onlyGetAndHead } from './middleware/errors';
 import type { Readiness } from './edge/health';
 import { hostResolution } from './middleware/host';
@@ -26,7 +26,7 @@ import { purgeKeyRecording } from './middleware/purge-keys';
 import { routeMatching } from './middleware/route';
 import { securityHeadersOf } from './http/security';
 import { staticHeaders } from './middleware/security-headers';
-import { requestEnvelope } from './middleware/request-envelope';
+import { requestLogging } from './middleware/request-logging';
 import { requestUpstream, type RequestUpstreamDeps } from './middleware/request-upstream';
 import { siteSettings } from './middleware/site-settings';
 import { requestSteps } from './middleware/steps';
@@ -39,7 +39,6 @@ import { createProbeAnswering } from './edge/probes';
 import { adoptAbsoluteTarget, createTargetLengthCheck } from './edge/request-target';
 import { createPageRenderer } from './render/page';
 import type { CampaignApi } from './upstream/campaign-api';
-import type { ContentApi } from './upstream/content-api';
 
 /** A render that has not finished in this time is aborted and answered with the 500 page. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
@@ -143,7 +142,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
 
   app.use(staticHeaders(shared.securityHeaders));
   // The request id on the answer, req.log, and the access-log line and metrics when it is done.
-  app.use(requestEnvelope({ logger, metrics: deps.metrics ?? noMetrics }));
+  app.use(requestLogging({ logger, metrics: deps.metrics ?? noMetrics }));
 
   // Under BASE_PATH, everything after this step sees the site's own path (the prefix taken off).
   if (basePath) app.use(basePathScope(basePath));
@@ -169,7 +168,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
       .step(siteSettings({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes }))
       .step(consentPlatformCsp({ loaderHash: assets.loaderHash }))
       // Every target, even one that is not a path (`GET *`), gets a page or document of this app.
-      .step(documentRendering({ basePath, sitemapUrlLimit: deps.sitemapUrlLimit }))
+      .step(siteFileServing({ basePath, sitemapUrlLimit: deps.sitemapUrlLimit }))
       .last(pageRendering({ renderer, basePath })),
   );
   app.use(errorHandling(renderer, { basePath }));

@@ -31,6 +31,7 @@ import { createPurgeChannel } from './purge/purge-channel';
 import { purgeRoute } from './purge/purge-route';
 import { createPageCache } from './page-cache/page-cache';
 import { createSharedTier } from './shared-cache/shared-tier';
+import { LOG_EVENTS } from './http/log-events';
 
 /** The contract: exit within 10 s of SIGTERM, drained or not. */
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -66,7 +67,7 @@ async function startDemo(logger: Logger): Promise<{ contentApiUrl: string; campa
   // The demo lives apart from the app; it is imported only to be started.
   const { startDemoBackend, demoShowcaseHosts } = await import('../demo/index');
   const demo = await startDemoBackend();
-  logger.info({ event: 'demo.started', contentApiUrl: demo.contentApiUrl, campaignApiUrl: demo.campaignApiUrl }, 'embedded demo backend started');
+  logger.info({ event: LOG_EVENTS.DEMO_STARTED.event, contentApiUrl: demo.contentApiUrl, campaignApiUrl: demo.campaignApiUrl }, 'embedded demo backend started');
   return { contentApiUrl: demo.contentApiUrl, campaignApiUrl: demo.campaignApiUrl, demoHosts: demoShowcaseHosts, close: () => demo.close() };
 }
 
@@ -97,7 +98,7 @@ async function main(): Promise<void> {
     exiting = true;
     // An outage's last interval is summed up too.
     outage.flush();
-    logger.info({ event: 'server.stopped', exitCode: code, uptimeSeconds: Math.round(process.uptime()), ...build }, 'stopped');
+    logger.info({ event: LOG_EVENTS.SERVER_STOPPED.event, exitCode: code, uptimeSeconds: Math.round(process.uptime()), ...build }, 'stopped');
     // The log is written out in order and closed (nothing is logged after this line), then the process ends.
     process.exitCode = code;
     setTimeout(() => process.exit(code), LOG_CLOSE_DEADLINE_MS).unref();
@@ -129,7 +130,7 @@ async function main(): Promise<void> {
   });
   const pageCache =
     config.pageCacheTtlSeconds > 0
-      ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastResortMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES, ...(shared ? { shared: shared.pages } : {}) })
+      ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastGoodMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES, ...(shared ? { shared: shared.pages } : {}) })
       : null;
   // One view of the content API for the pages and the metrics port's GET /site: the same data cache.
   const contentApiFor = requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null });
@@ -163,12 +164,12 @@ async function main(): Promise<void> {
   server.on('listening', () => {
     const port = addressPort(server) ?? config.port;
     const { open, msg } = startLineOf(config.host, port, backend.demoHosts);
-    logger.info({ event: 'server.listening', port, host: config.host, open, contentApiUrl: backend.contentApiUrl, maxConnections, openFilesLimit, ...build }, msg);
+    logger.info({ event: LOG_EVENTS.SERVER_LISTENING.event, port, host: config.host, open, contentApiUrl: backend.contentApiUrl, maxConnections, openFilesLimit, ...build }, msg);
     // A person at a terminal reads the address without the JSON around it; the log (stdout) stays JSON.
     if (process.stderr.isTTY) process.stderr.write(`${msg}\n`);
   });
   server.on('error', (error) => {
-    logger.fatal({ event: 'server.listen_failed', err: error }, 'could not listen');
+    logger.fatal({ event: LOG_EVENTS.SERVER_LISTEN_FAILED.event, err: error }, 'could not listen');
     exit(1);
   });
 
@@ -189,9 +190,9 @@ async function main(): Promise<void> {
   const metricsServer = prometheus && createMetricsPortServer(metricsPortHandler({ registry: prometheus.registry, readiness, purge, site, logger, metrics }), { keepAliveTimeoutMs: config.keepAliveTimeoutMs, logger, metrics }).server;
   if (metricsServer) {
     metricsServer.listen(config.metricsPort, config.host);
-    metricsServer.on('listening', () => logger.info({ event: 'metrics.listening', port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));
+    metricsServer.on('listening', () => logger.info({ event: LOG_EVENTS.METRICS_LISTENING.event, port: addressPort(metricsServer), host: config.host }, 'metrics on /metrics, probes on /healthz and /readyz'));
     metricsServer.on('error', (error) => {
-      logger.fatal({ event: 'metrics.listen_failed', err: error }, 'could not listen for metrics');
+      logger.fatal({ event: LOG_EVENTS.METRICS_LISTEN_FAILED.event, err: error }, 'could not listen for metrics');
       exit(1);
     });
   }
@@ -205,9 +206,9 @@ async function main(): Promise<void> {
     // A balancer needs a few health checks to notice; meanwhile this instance keeps serving.
     // An operator's Ctrl-C (SIGINT) does not wait.
     const delayMs = signal === 'SIGTERM' ? config.drainDelayMs : 0;
-    logger.info({ event: 'server.shutdown', signal, drainDelayMs: delayMs }, 'shutting down: draining in-flight requests');
+    logger.info({ event: LOG_EVENTS.SERVER_SHUTDOWN.event, signal, drainDelayMs: delayMs }, 'shutting down: draining in-flight requests');
     setTimeout(() => {
-      logger.warn({ event: 'server.shutdown_forced' }, 'in-flight requests did not finish in time');
+      logger.warn({ event: LOG_EVENTS.SERVER_SHUTDOWN_FORCED.event }, 'in-flight requests did not finish in time');
       exit(0);
     }, SHUTDOWN_DEADLINE_MS).unref();
     setTimeout(() => {
@@ -221,10 +222,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('unhandledRejection', (reason) => logger.error({ event: 'process.unhandled_rejection', err: reason }, 'unhandled promise rejection'));
+  process.on('unhandledRejection', (reason) => logger.error({ event: LOG_EVENTS.PROCESS_UNHANDLED_REJECTION.event, err: reason }, 'unhandled promise rejection'));
   // A bug that escaped everything: its stack, then server.stopped, then exit (Node's default would skip both lines).
   process.on('uncaughtException', (error) => {
-    logger.fatal({ event: 'process.uncaught_exception', err: error }, 'uncaught exception');
+    logger.fatal({ event: LOG_EVENTS.PROCESS_UNCAUGHT_EXCEPTION.event, err: error }, 'uncaught exception');
     exit(1);
   });
 }

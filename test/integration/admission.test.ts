@@ -106,7 +106,7 @@ describe('MAX_IN_FLIGHT_REQUESTS=2, no queue, with the page cache', () => {
   let clock = 1_000_000;
   const t = useTestApp({
     env: { MAX_IN_FLIGHT_REQUESTS: '2', MAX_QUEUED_REQUESTS: '0' },
-    pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, lastResortMs: 3_600_000, maxBytes: 1024 * 1024, now: () => clock }),
+    pageCache: createPageCache({ freshMs: 10_000, staleMs: 60_000, lastGoodMs: 3_600_000, maxBytes: 1024 * 1024, now: () => clock }),
   });
 
   it('answers a page kept past its stale time as the last resort, degraded, rather than shed it', async () => {

@@ -1,6 +1,6 @@
 /** Titles, descriptions, canonical URLs, Open Graph, Twitter cards, JSON-LD, noindex, feed links. */
 import request from 'supertest';
-import { appStateOf, jsonLdOf, parseHtml } from '../support/html';
+import { jsonLdOf, parseHtml } from '../support/html';
 import { useTestApp } from '../support/test-app';
 
 const t = useTestApp();

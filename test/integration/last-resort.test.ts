@@ -21,7 +21,7 @@ const requestLines = (t: TestApp, path: string) => t.logs.lines.filter((line) =>
 describe('a kept page as the last resort', () => {
   let clock = 1_000_000;
   // No data cache: every render asks the upstream, so a failed call fails the page.
-  const t = useTestApp({ pageCache: createPageCache({ freshMs: FRESH_MS, staleMs: STALE_MS, lastResortMs: LAST_RESORT_MS, maxBytes: 10 * 1024 * 1024, now: () => clock }) });
+  const t = useTestApp({ pageCache: createPageCache({ freshMs: FRESH_MS, staleMs: STALE_MS, lastGoodMs: LAST_RESORT_MS, maxBytes: 10 * 1024 * 1024, now: () => clock }) });
   const get = (path: string) => request(t.app).get(path).set('Host', HOST);
 
   it.each([
@@ -90,7 +90,7 @@ describe('a purge that sticks through an outage', () => {
   const t = useTestApp({
     env: { PURGE_TOKEN: TOKEN, METRICS_PORT: '0' },
     dataCache: data.dataCache,
-    pageCache: createPageCache({ freshMs: 3_600_000, staleMs: 3_600_000, lastResortMs: LAST_RESORT_MS, maxBytes: 10 * 1024 * 1024, now: () => 1_000_000 }),
+    pageCache: createPageCache({ freshMs: 3_600_000, staleMs: 3_600_000, lastGoodMs: LAST_RESORT_MS, maxBytes: 10 * 1024 * 1024, now: () => 1_000_000 }),
   });
   const get = (path: string) => request(t.app).get(path).set('Host', HOST);
 

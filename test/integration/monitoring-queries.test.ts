@@ -91,7 +91,7 @@ async function listening(server: Server): Promise<Server> {
 beforeAll(async () => {
   const readiness = { ready: true };
   const metrics = createPrometheusMetrics({ version: '1.2.3', commit: 'abc' }, { ready: () => readiness.ready, memory: { requestBytes: 268_435_456, limitBytes: 402_653_184 } });
-  const pageCache = createPageCache({ freshMs: FRESH_MS, staleMs: 60_000, lastResortMs: 3_600_000, maxBytes: 10 * 1024 * 1024, now: () => clock });
+  const pageCache = createPageCache({ freshMs: FRESH_MS, staleMs: 60_000, lastGoodMs: 3_600_000, maxBytes: 10 * 1024 * 1024, now: () => clock });
   writeFileSync(path.join(assetsDir, 'client-TEST.js'), 'export {};\n');
   const policy = { ttlMs: 1000, maxEntries: 100, maxBytes: 1024 * 1024 };
   t = await startTestApp({

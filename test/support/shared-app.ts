@@ -45,7 +45,7 @@ export async function startSharedApp(url: string, { commandTimeoutMs = 100 }: { 
   const app = await startTestApp({
     env: { PURGE_TOKEN, METRICS_PORT: '0' },
     dataCache: (log, outage) => createDataCache({ policies: { settings: policy, menus: policy, lists: policy, articles: policy }, maxStaleMs: LIFETIME_MS, failureBackoffMs: 100, log, outage, shared: tier.data }),
-    pageCache: createPageCache({ freshMs: LIFETIME_MS, staleMs: LIFETIME_MS, lastResortMs: LIFETIME_MS, maxBytes: 10 * 1024 * 1024, shared: tier.pages }),
+    pageCache: createPageCache({ freshMs: LIFETIME_MS, staleMs: LIFETIME_MS, lastGoodMs: LIFETIME_MS, maxBytes: 10 * 1024 * 1024, shared: tier.pages }),
     sharedTier: tier,
   });
   await until(() => tier.store.state() === 'up');

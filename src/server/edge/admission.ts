@@ -28,10 +28,10 @@ import { SITE_LABEL, type Metrics } from '../observability/metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */
 
-/** Requests started in one event-loop turn at most while an upstream fails fast (measured with scripts/bench-overload.mjs). */
+/** Requests started in one event-loop turn at most while an upstream fails fast (tuned with `npm run bench -- overload`). */
 export const STARTS_PER_TURN = 8;
 
-/** Otherwise, how long one turn's starts may take, in ms (measured with scripts/bench-cpu.sh and the shared harness). */
+/** Otherwise, how long one turn's starts may take, in ms (tuned with `npm run bench -- cpu`). */
 export const START_BUDGET_MS = 40;
 
 /** At most one `load.shed` line in this time; the metric counts every shed request. */

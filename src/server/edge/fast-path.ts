@@ -11,7 +11,7 @@ import { finishRequest, type EnvelopedRequest, type RequestRecorder } from '../r
 import { answerFromPageCache, answerWithKeptPage } from '../page-cache/hit';
 import type { PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
-import type { PagePart } from '../upstream/failures';
+import type { FallbackPart } from '../upstream/failures';
 
 export interface FastPathDeps extends RequestRecorder {
   readonly cache: PageCache;
@@ -25,12 +25,12 @@ export interface FastPathDeps extends RequestRecorder {
 /**
  * Answers a request from the page cache and says whether it did; a stale page answers as it is
  * when `staleWillDo` (by default: while no request may start, `busy`), and then a page kept past
- * its stale time answers too, as the last resort (degraded, decision 0325).
+ * its stale time answers too, as its last good copy (degraded, decision 0325).
  */
 export type FastPath = (req: EnvelopedRequest, res: ServerResponse, staleWillDo?: boolean) => boolean;
 
-/** What a kept page answered past its stale time is logged as (upstream/failures.ts, PagePart). */
-const KEPT_PAGE: readonly PagePart[] = ['kept-page'];
+/** What a kept page answered past its stale time is logged as (upstream/failures.ts, FallbackPart). */
+const KEPT_PAGE: readonly FallbackPart[] = ['kept-page'];
 
 export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
   const sharedCacheControl = cacheControlOf(true, 200, deps.cdn);
@@ -51,7 +51,7 @@ export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
       return true;
     }
     // No request may start to refresh it: a page kept past its stale time is better than a 503.
-    const kept = staleWillDo ? deps.cache.lastResort(key) : undefined;
+    const kept = staleWillDo ? deps.cache.lastGood(key) : undefined;
     if (!kept) return false;
     answerWithKeptPage(kept, req, res, leadingHeaders);
     finishRequest(deps, req, started, { labels: kept.labels, status: res.statusCode, site: address, fellBack: KEPT_PAGE, pageCache: 'last_resort' });

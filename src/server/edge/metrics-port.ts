@@ -2,6 +2,7 @@
  * The metrics port (METRICS_PORT, never the public one): what it answers, for index.ts to listen
  * with. Probes answer here too, so they keep working when the public port is saturated.
  */
+import { NO_STORE } from '../http/cache-control';
 import type { IncomingMessage, RequestListener, Server, ServerResponse } from 'node:http';
 import type { Registry } from 'prom-client';
 import { SITE_LABEL } from '../observability/metrics';
@@ -61,7 +62,7 @@ export function metricsPortHandler(deps: MetricsPortDeps): RequestListener {
     // after any answer would otherwise be read and dropped on a kept socket for as long as it trickles.
     if (declaresBody(req)) res.setHeader('connection', 'close');
     finishWhenDone(deps, req, res, started, (aborted) => ({ labels: { route, site: SITE_LABEL.metricsPort }, status: res.statusCode, aborted, port: 'metrics' }));
-    const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' };
+    const plain = { 'content-type': 'text/plain; charset=utf-8', 'cache-control': NO_STORE };
     const answerError = (code: ErrorCode) => sendPlainError(res, plainErrorAnswer(code), req.method);
     if (route === 'purge') {
       // Without PURGE_TOKEN the route does not exist (docs/interface.md, Content updates (purge)).
@@ -78,7 +79,7 @@ export function metricsPortHandler(deps: MetricsPortDeps): RequestListener {
       answerError('METHOD_NOT_ALLOWED');
     } else if (route === 'metrics') {
       registry.metrics().then(
-        (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': 'no-store' }).end(req.method === 'HEAD' ? undefined : text),
+        (text) => res.writeHead(200, { 'content-type': registry.contentType, 'cache-control': NO_STORE }).end(req.method === 'HEAD' ? undefined : text),
         () => answerError('METRICS_UNAVAILABLE'),
       );
     } else {

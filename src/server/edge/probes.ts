@@ -6,6 +6,7 @@
  * carries what every answer carries (security headers, request id), and is finished where every
  * request is (request/envelope.ts, finishRequest: the access-log line and the metrics).
  */
+import { NO_STORE } from '../http/cache-control';
 import type { ServerResponse } from 'node:http';
 import { finishRequest, type EnvelopedRequest, type RequestRecorder } from '../request/envelope';
 import { SITE_LABEL } from '../observability/metrics';
@@ -19,7 +20,7 @@ export interface ProbeDeps extends RequestRecorder {
 
 /** Returns a handler that answers a probe and says whether the request was one. */
 export function createProbeAnswering(deps: ProbeDeps): (req: EnvelopedRequest, res: ServerResponse) => boolean {
-  const headers = [...deps.staticHeaders.flat(), 'cache-control', 'no-store', 'content-type', 'text/plain; charset=utf-8'];
+  const headers = [...deps.staticHeaders.flat(), 'cache-control', NO_STORE, 'content-type', 'text/plain; charset=utf-8'];
   return function answerProbe(req, res) {
     const probe = probeOf(req.method, req.envelope.targetPath);
     if (!probe) return false;

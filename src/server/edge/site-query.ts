@@ -12,7 +12,7 @@ import { bearerAuth } from '../http/bearer-auth';
 import { ERRORS, jsonAnswer, jsonErrorAnswer, sendJsonAnswer } from '../http/errors';
 import type { EnvelopedRequest } from '../request/envelope';
 import { queriedHostOf, siteKeyOf } from '../rules/host';
-import { lookupSettings, resolutionOf } from '../site/load-site';
+import { lookupSettings, resolutionOf } from '../site/site';
 import { siteReportOf } from '../site/site-report';
 import type { LookupScope } from '../upstream/failures';
 import type { RequestBudget } from '../upstream/request-budget';

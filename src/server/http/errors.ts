@@ -8,13 +8,15 @@
  * probe's 503 is written by edge/probes.ts with the probes' own headers.
  */
 import type { ServerResponse } from 'node:http';
+import { NO_STORE, PRIVATE } from './cache-control';
+import { LOG_EVENTS, type LogEvent } from './log-events';
 
 interface ErrorAnswer {
   readonly status: number;
   /** The error page's title (plain-text answers send only the message). */
   readonly title: string;
   readonly message: string;
-  readonly log?: { readonly level: 'warn' | 'error'; readonly event: string };
+  readonly log?: LogEvent;
   /** Seconds a client should wait before retrying (Retry-After). */
   readonly retryAfterSeconds?: number;
   /** The methods answered (Allow), for a 405. */
@@ -33,29 +35,29 @@ export const ERRORS = {
   URI_TOO_LONG: { status: 414, title: 'Address too long', message: 'This address is too long.' },
   UPSTREAM_UNAVAILABLE: { status: 503, title: 'Temporarily unavailable', message: 'This page cannot be shown right now.', retryAfterSeconds: 30 },
   /** Too many requests in progress and waiting (admission.ts); logged at most once per interval, with a count. */
-  OVERLOADED: { status: 503, title: 'Busy', message: 'Busy, try again shortly', retryAfterSeconds: 1, log: { level: 'warn', event: 'load.shed' } },
-  RENDER_ABORTED: { ...SOMETHING_WENT_WRONG, log: { level: 'error', event: 'render.aborted' } },
+  OVERLOADED: { status: 503, title: 'Busy', message: 'Busy, try again shortly', retryAfterSeconds: 1, log: LOG_EVENTS.LOAD_SHED },
+  RENDER_ABORTED: { ...SOMETHING_WENT_WRONG, log: LOG_EVENTS.RENDER_ABORTED },
   /** A bug: logged with its stack. */
-  UNEXPECTED: { ...SOMETHING_WENT_WRONG, log: { level: 'error', event: 'request.failed' } },
+  UNEXPECTED: { ...SOMETHING_WENT_WRONG, log: LOG_EVENTS.REQUEST_FAILED },
   /** The error page itself failed: a fixed HTML page (middleware/errors.tsx). */
-  ERROR_PAGE_FAILED: { ...SOMETHING_WENT_WRONG, log: { level: 'error', event: 'request.failed' } },
+  ERROR_PAGE_FAILED: { ...SOMETHING_WENT_WRONG, log: LOG_EVENTS.REQUEST_FAILED },
   /** A response that failed after its head was sent: it can only be cut off. */
-  FAILED_MIDWAY: { ...SOMETHING_WENT_WRONG, log: { level: 'error', event: 'response.failed_midway' } },
+  FAILED_MIDWAY: { ...SOMETHING_WENT_WRONG, log: LOG_EVENTS.RESPONSE_FAILED_MIDWAY },
   METRICS_UNAVAILABLE: { status: 500, title: 'Metrics unavailable', message: 'Metrics could not be collected' },
   /** /readyz once shutdown has begun (edge/health.ts): the balancer stops sending traffic. */
   NOT_READY: { status: 503, title: 'Shutting down', message: 'shutting down' },
   // POST /purge on the metrics port (purge/purge-route.ts), answered as JSON: { error: message }.
   PURGE_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'POST only', allow: 'POST' },
   /** A missing or wrong token; logged at most once per interval, with a count. */
-  PURGE_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'missing or wrong bearer token', challenge: 'Bearer', log: { level: 'warn', event: 'purge.refused' } },
+  PURGE_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'missing or wrong bearer token', challenge: 'Bearer', log: LOG_EVENTS.PURGE_REFUSED },
   /** An oversized or malformed body; the message says what is wrong with it. */
-  PURGE_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed purge request', log: { level: 'warn', event: 'purge.refused' } },
+  PURGE_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed purge request', log: LOG_EVENTS.PURGE_REFUSED },
   /** A body not complete within METRICS_PORT_BODY_TIMEOUT_MS; the message names the bound. */
-  PURGE_BODY_TIMEOUT: { status: 408, title: 'Request Timeout', message: 'the body did not arrive in time', log: { level: 'warn', event: 'purge.refused' } },
+  PURGE_BODY_TIMEOUT: { status: 408, title: 'Request Timeout', message: 'the body did not arrive in time', log: LOG_EVENTS.PURGE_REFUSED },
   // GET /site on the metrics port (edge/site-query.ts), answered as JSON: { error: message }.
   SITE_QUERY_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'GET or HEAD only', allow: 'GET, HEAD' },
   /** A missing or wrong token; logged at most once per interval, with a count. */
-  SITE_QUERY_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'missing or wrong bearer token', challenge: 'Bearer', log: { level: 'warn', event: 'site_query.refused' } },
+  SITE_QUERY_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'missing or wrong bearer token', challenge: 'Bearer', log: LOG_EVENTS.SITE_QUERY_REFUSED },
   /** No host, several, or one that is no valid host name; the message says which. Answered to the caller, not logged. */
   SITE_QUERY_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed site query' },
   // A request Node's parser refused (edge/listeners.ts): a bare status line, its title the reason phrase.
@@ -93,7 +95,7 @@ export function plainErrorAnswer(code: ErrorCode, headers: readonly string[] = [
       ...headers,
       ...(answer.retryAfterSeconds === undefined ? [] : ['retry-after', String(answer.retryAfterSeconds)]),
       ...(answer.allow === undefined ? [] : ['allow', answer.allow]),
-      'cache-control', 'private, no-store',
+      'cache-control', PRIVATE,
       'content-type', 'text/plain; charset=utf-8',
       'content-length', String(body.length),
     ],
@@ -110,7 +112,7 @@ export function sendPlainError(res: ServerResponse, answer: ReturnType<typeof pl
 /** A JSON answer (the form /purge answers in), never kept by a cache; `headers` are added last. */
 export function jsonAnswer(status: number, body: unknown, headers: Readonly<Record<string, string>> = {}): { readonly status: number; readonly headers: Record<string, string>; readonly body: string } {
   const text = JSON.stringify(body);
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'content-length': String(Buffer.byteLength(text)), ...headers }, body: text };
+  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': NO_STORE, 'content-length': String(Buffer.byteLength(text)), ...headers }, body: text };
 }
 
 /** Writes a JSON answer (its body left out for HEAD). */

@@ -81,8 +81,8 @@ export function cspHeaderOf(directives: CspDirectives): string {
 const NONCE_BYTES = 16;
 /**
  * Random bytes for the next nonces, drawn from the system's CSPRNG 64 nonces at a time: a draw
- * costs about the same for 1 KiB as for 16 bytes (5 µs on the development machine), so each
- * streamed page paid it whole; crypto.randomUUID pools its randomness the same way.
+ * costs about the same for 1 KiB as for 16 bytes, so a draw per streamed page would pay it
+ * whole; crypto.randomUUID pools its randomness the same way.
  */
 const noncePool = Buffer.alloc(NONCE_BYTES * 64);
 let nextNonceAt = noncePool.length;

@@ -3,8 +3,7 @@ import type { RequestHandler } from 'express';
 
 /**
  * Compressors alive at once for the static assets. Assets skip admission (files on disk), and a
- * brotli or gzip stream holds 0.3-0.7 MB of state for its response's life (measured on Node
- * 24): without a bound, a flood of asset requests accepting br would hold one per socket.
+ * brotli or gzip stream holds 0.3-0.7 MB of state for its response's life: without a bound, a flood of asset requests accepting br would hold one per socket.
  */
 export const MAX_ASSET_COMPRESSORS = 8;
 

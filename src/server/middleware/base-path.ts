@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { slashedBasePathOf, targetInsideBasePath } from '../../shared/base-path';
-import { badRequest, notFound } from '../http/errors';
-import { MAX_LOCATION_LENGTH } from './https-redirect';
+import { notFound } from '../http/errors';
+import { boundedLocation } from '../http/location';
 
 /**
  * BASE_PATH: the sites live under one prefix. A request inside it goes on with the prefix taken
@@ -19,7 +19,6 @@ export function basePathScope(basePath: string): RequestHandler {
     }
     const home = slashedBasePathOf(basePath, req.url);
     if (home === null) return next(notFound());
-    if (home.length > MAX_LOCATION_LENGTH) return next(badRequest('This address is too long.'));
-    res.redirect(308, home);
+    res.redirect(308, boundedLocation(home));
   };
 }

@@ -1,3 +1,4 @@
+import { PRIVATE } from '../http/cache-control';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { MessagePage } from '../../shared/components/Pages';
 import { SiteLink } from '../../shared/components/SiteLink';
@@ -7,7 +8,7 @@ import type { PageRenderer } from '../render/page';
 import { RenderAbortedError } from '../render/stream';
 import { ROUTE_TABLE } from '../rules/routes';
 
-/** The last resort, when not even the error page can be rendered (BASE_PATH holds no character HTML would need escaped). */
+/** The fixed 500 page, when not even the error page can be rendered (BASE_PATH holds no character HTML would need escaped). */
 const fallback500Of = (homePath: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${ERRORS.ERROR_PAGE_FAILED.title}</title></head><body><main><h1>${ERRORS.ERROR_PAGE_FAILED.title}</h1><p>${ERRORS.ERROR_PAGE_FAILED.message} <a href="${homePath}">Go to the home page</a></p></main></body></html>`;
 
@@ -70,13 +71,13 @@ export function errorHandling(renderer: PageRenderer, options: { basePath: strin
       if (site) {
         // The error page keeps the route's layout (shell or not), with the not-found rule's ads.
         const rule = route?.kind === 'page' && !route.rule.shell ? route.rule : ROUTE_TABLE['not-found'];
-        await renderer.sitePage(req, res, site, rule, { status, head: { title, noindex: true }, content });
+        await renderer.sitePage(req, res, site, rule, { status, head: { title, noindex: true }, content }, res.locals);
       } else {
         await renderer.sitelessPage(req, res, status, title, content);
       }
     } catch (renderError) {
       req.log.error({ event: ERRORS.ERROR_PAGE_FAILED.log.event, err: renderError }, 'the error page could not be rendered');
-      if (!res.headersSent) res.status(ERRORS.ERROR_PAGE_FAILED.status).set('cache-control', 'private, no-store').type('html').send(fallback500);
+      if (!res.headersSent) res.status(ERRORS.ERROR_PAGE_FAILED.status).set('cache-control', PRIVATE).type('html').send(fallback500);
     }
   };
 }

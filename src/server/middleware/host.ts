@@ -2,6 +2,7 @@ import { badRequest } from '../http/errors';
 import type { Stage } from '../request/locals';
 import { hostForLog } from '../observability/redact';
 import type { Nothing, Step } from './steps';
+import { LOG_EVENTS } from '../http/log-events';
 
 /**
  * Host resolution: the site's address the request's envelope worked out (request/envelope.ts:
@@ -14,7 +15,7 @@ export function hostResolution(): Step<Nothing, Stage<'host' | 'siteKey' | 'orig
     if (!address) {
       // The header that named the host, and its value as it came (without userinfo, capped).
       const shown = source.repeated ? { repeated: true } : { rawHost: hostForLog(source.value ?? '') };
-      req.log.info({ event: 'request.bad_host', hostHeader: source.header, ...shown }, 'malformed host');
+      req.log.info({ event: LOG_EVENTS.REQUEST_BAD_HOST.event, hostHeader: source.header, ...shown }, 'malformed host');
       throw badRequest('This address does not name a site we serve.');
     }
     const { host, siteKey, origin } = address;

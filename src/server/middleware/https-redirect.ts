@@ -1,22 +1,9 @@
 import { isIP } from 'node:net';
 import { joinPath } from '../../shared/format';
-import { badRequest } from '../http/errors';
+import { HTTPS_REDIRECT } from '../http/cache-control';
+import { boundedLocation } from '../http/location';
 import type { Stage } from '../request/locals';
 import { ANSWERED, type Nothing, type Step } from './steps';
-
-/**
- * Longest Location sent. Balancers cap response headers (nginx: 4 or 8 KB in all) and answer
- * 502 above that; a longer address gets a 400 page instead.
- */
-export const MAX_LOCATION_LENGTH = 2048;
-
-/**
- * The redirect is the answer for the http address only, and the https one serves the page: a
- * shared cache that keys on the URL without the scheme (a CDN that forwards both to us) would
- * send the redirect to https visitors too, a loop. So only the browser keeps it (its cache key
- * holds the scheme), and the Vary names what it depends on.
- */
-export const REDIRECT_CACHE_CONTROL = 'private, max-age=3600';
 
 /** The same address over https: the validated host (never the raw header) and the path. Pure. */
 export function httpsLocationOf(host: string, path: string, originalUrl: string): string {
@@ -35,9 +22,8 @@ export function httpsRedirect(options: { basePath: string }): Step<Stage<'host'>
   return function redirectToHttps(req, res, { host }) {
     if (!req.envelope.forwardedOverHttp) return {};
     // req.path is the site's own path: the base path was taken off in front (base-path.ts).
-    const location = httpsLocationOf(host, joinPath(options.basePath, req.path), req.originalUrl);
-    if (location.length > MAX_LOCATION_LENGTH) throw badRequest('This address is too long.');
-    res.setHeader('cache-control', REDIRECT_CACHE_CONTROL);
+    const location = boundedLocation(httpsLocationOf(host, joinPath(options.basePath, req.path), req.originalUrl));
+    res.setHeader('cache-control', HTTPS_REDIRECT);
     res.vary('X-Forwarded-Proto');
     res.redirect(308, location);
     return ANSWERED;

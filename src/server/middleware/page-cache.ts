@@ -3,7 +3,7 @@ import type { PageCache, PageOutput } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
 import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
-import { routeLabelOf, siteLabelOf } from './request-envelope';
+import { routeLabelOf, siteLabelOf } from './request-logging';
 import { ANSWERED, type Step } from './steps';
 import type { Metrics } from '../observability/metrics';
 
@@ -62,7 +62,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; m
           });
         },
         answerWithKeptPage() {
-          const page = cache.lastResort(key);
+          const page = cache.lastGood(key);
           if (!page) return false;
           lookupScopeOf(req, res).fellBack.add('kept-page');
           res.locals.pageCache = 'last_resort';

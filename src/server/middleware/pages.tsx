@@ -1,5 +1,6 @@
 import { joinPath } from '../../shared/format';
-import { badRequest, PageError } from '../http/errors';
+import { PageError } from '../http/errors';
+import { boundedLocation } from '../http/location';
 import { loadArticle } from '../pages/article';
 import { loadCategory } from '../pages/category';
 import type { PageLoader } from '../pages/context';
@@ -9,10 +10,9 @@ import { queryOf, queryValue } from '../request/query';
 import { loadHome } from '../pages/home';
 import { plainPage } from '../pages/plain';
 import { loadSearch } from '../pages/search';
-import type { PageRenderer } from '../render/page';
+import type { PageKeeping, PageRenderer } from '../render/page';
 import { targetWithoutPage, type PageMatch, type RouteName } from '../rules/routes';
 import { lookupCampaign } from '../site/campaign';
-import { MAX_LOCATION_LENGTH } from './https-redirect';
 import type { LastStep } from './steps';
 
 const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
@@ -29,14 +29,13 @@ const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
 };
 
 /** Loads the route's page (and the campaign lookup, where it runs) and renders it. */
-export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): LastStep<Stage<'site' | 'origin' | 'upstream'> & { readonly route: PageMatch }> {
-  return async function renderPage(req, res, { site, route, origin, upstream }) {
+export function pageRendering(deps: { renderer: PageRenderer; basePath: string }): LastStep<Stage<'site' | 'origin' | 'upstream'> & { readonly route: PageMatch } & PageKeeping> {
+  return async function renderPage(req, res, stage) {
+    const { site, route, origin, upstream } = stage;
     // `page` on a route without pages: the address without it (301, a path on the same host),
     // never a page of its own, kept and shared under every made-up value.
     if (!route.rule.paginated && queryOf(req).page !== undefined) {
-      const location = joinPath(deps.basePath, targetWithoutPage(req.path, req.originalUrl.slice(req.originalUrl.indexOf('?'))));
-      if (location.length > MAX_LOCATION_LENGTH) throw badRequest('This address is too long.');
-      res.redirect(301, location);
+      res.redirect(301, boundedLocation(joinPath(deps.basePath, targetWithoutPage(req.path, req.originalUrl.slice(req.originalUrl.indexOf('?'))))));
       return;
     }
     // The site's root: the request's origin is the canonical host's (another host was redirected
@@ -47,6 +46,6 @@ export function pageRendering(deps: { renderer: PageRenderer; basePath: string }
       : Promise.resolve(null);
     // A failed page (a PageError: 404, 503, ...) goes on to the error handler, which renders it.
     const [view, campaign] = await Promise.all([LOADERS[route.rule.name](context), campaignPromise]);
-    await deps.renderer.sitePage(req, res, site, route.rule, { ...view, campaign });
+    await deps.renderer.sitePage(req, res, site, route.rule, { ...view, campaign }, stage);
   };
 }

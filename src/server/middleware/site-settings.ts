@@ -4,9 +4,10 @@ import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../kept/report-once';
 import { redirectToCanonicalHost } from './canonical-host';
-import type { SiteLoaderDeps } from '../site/load-site';
+import type { SiteLoaderDeps } from '../site/site';
 import { createSiteLoader } from '../site/site-loader';
 import { ANSWERED, type Step } from './steps';
+import { LOG_EVENTS } from '../http/log-events';
 
 /**
  * Settings resolution and merge: the site for the request's host. When not even the global
@@ -26,11 +27,11 @@ export function siteSettings(deps: SiteLoaderDeps): Step<Stage<'host' | 'siteKey
     const site = await sites.complete(upstream.api, resolution, host, siteKey, lookup);
     for (const slot of site.setting.config.ad_slots) {
       if (isAdSlotType(slot) || !isFirstReport(`${site.setting._id}|${slot}`)) continue;
-      req.log.warn({ event: 'settings.unknown_ad_slot', slot, settingId: site.setting._id }, 'unknown ad slot type ignored');
+      req.log.warn({ event: LOG_EVENTS.SETTINGS_UNKNOWN_AD_SLOT.event, slot, settingId: site.setting._id }, 'unknown ad slot type ignored');
     }
     for (const { field, value } of site.publisher.invalid) {
       if (!isFirstReport(`${site.setting._id}|${field}|${value}`)) continue;
-      req.log.warn({ event: 'settings.invalid_field', field, value, settingId: site.setting._id }, 'malformed publisher setting ignored');
+      req.log.warn({ event: LOG_EVENTS.SETTINGS_INVALID_FIELD.event, field, value, settingId: site.setting._id }, 'malformed publisher setting ignored');
     }
     return { site };
   };

@@ -46,8 +46,8 @@ type AnyStep = Step<Express.Locals, Additions>;
 
 /**
  * The steps so far, in order. They run in one loop, and a step's answer is awaited only when it
- * is a promise: most steps are synchronous, and a nested async wrapper per step cost every
- * request a promise and a microtask turn per step (docs/performance.md).
+ * is a promise: most steps are synchronous, and a nested async wrapper per step would cost
+ * every request a promise and a microtask turn per step.
  */
 function chainOf<Current extends object>(steps: readonly AnyStep[]): StepChain<Current> {
   return {

@@ -2,6 +2,7 @@
  * A page-cache hit, decided and sent in one place. Both the fast path in front of Express
  * (edge/fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
  */
+import { PRIVATE } from '../http/cache-control';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import { preferredEncoding } from '../http/encoding';
@@ -12,13 +13,13 @@ import { purgeKeyHeaders } from '../rules/purge-keys';
 export const HTML_VARY = 'Accept-Encoding';
 
 /**
- * A kept page as the last resort, when its refresh failed (decision 0325): a degraded answer,
+ * A kept page as the last good copy, when its refresh failed (decision 0325): a degraded answer,
  * private and without an ETag (never a 304), in the best encoding the client takes.
  */
 export function answerWithKeptPage(page: CachedPage, req: IncomingMessage, res: ServerResponse, leadingHeaders: readonly string[] = []): void {
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const body = page.body(encoding);
-  const headers = [...leadingHeaders, 'content-type', 'text/html; charset=utf-8', 'cache-control', 'private, no-store', 'vary', HTML_VARY, 'x-page-cache', 'last-resort'];
+  const headers = [...leadingHeaders, 'content-type', 'text/html; charset=utf-8', 'cache-control', PRIVATE, 'vary', HTML_VARY, 'x-page-cache', 'last-resort'];
   if (page.contentSecurityPolicy) headers.push('content-security-policy', page.contentSecurityPolicy);
   if (encoding !== 'identity') headers.push('content-encoding', encoding);
   headers.push('content-length', String(body.length));

@@ -2,7 +2,7 @@
  * Whole rendered pages, kept so that a hit costs no rendering, each with its gzip and brotli
  * forms once a client has asked for them. Only pages asked for again are kept (admission.ts).
  * Fresh for `freshMs`; then, for `staleMs` more, the stale page keeps answering while one
- * request renders its replacement; then, for `lastResortMs` more, it is kept only as the last
+ * request renders its replacement; then, for `lastGoodMs` more, it is kept only as the last
  * resort, for when its refresh fails (a degraded answer, decision 0325). A purge drops pages at
  * once, and a render that began before it is not kept: it may show what the purge removed.
  * With a shared tier (CACHE_URL), this cache is the first tier: a page kept here is written to
@@ -38,7 +38,7 @@ export interface CachedPage {
 export interface PageTimes {
   readonly freshMs: number;
   readonly staleMs: number;
-  readonly lastResortMs: number;
+  readonly lastGoodMs: number;
 }
 
 /** A kept page as the shared tier holds it: all a hit or a last resort needs, on any instance. */
@@ -71,8 +71,8 @@ export interface PageLabels {
 export interface PageCacheOptions {
   readonly freshMs: number;
   readonly staleMs: number;
-  /** How long past its stale time a page stays kept as the last resort (0 by default). */
-  readonly lastResortMs?: number;
+  /** How long past its stale time a page stays kept as the last good copy (0 by default). */
+  readonly lastGoodMs?: number;
   readonly maxBytes: number;
   /** First requests remembered at most, for admission (admission.ts); ADMISSION_BOUNDS unless given. */
   readonly admission?: { readonly maxKeys: number; readonly maxBytes: number };
@@ -94,8 +94,8 @@ export interface PageCache {
    * caller, who renders its replacement. True when there was one (release it if no page comes).
    */
   claimRefresh(key: string): boolean;
-  /** Any page still kept, however old: the last resort when its refresh failed. */
-  lastResort(key: string): CachedPage | undefined;
+  /** Any page still kept, however old: the last good copy when its refresh failed. */
+  lastGood(key: string): CachedPage | undefined;
   /**
    * With a shared tier only (undefined without): called when servablePage found none, it reads
    * the deployment's copy into this cache (when newer than the one here, and no purge came
@@ -186,11 +186,11 @@ class KeptPage implements CachedPage {
   }
 }
 
-const lifetimeOf = (times: PageTimes) => times.freshMs + times.staleMs + times.lastResortMs;
+const lifetimeOf = (times: PageTimes) => times.freshMs + times.staleMs + times.lastGoodMs;
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const now = options.now ?? Date.now;
-  const times: PageTimes = { freshMs: options.freshMs, staleMs: options.staleMs, lastResortMs: options.lastResortMs ?? 0 };
+  const times: PageTimes = { freshMs: options.freshMs, staleMs: options.staleMs, lastGoodMs: options.lastGoodMs ?? 0 };
   const cache = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.bytes(),
@@ -231,7 +231,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return page && servable(page, staleWillDo) ? page : undefined;
     },
     isFresh,
-    lastResort: (key) => cache.get(key),
+    lastGood: (key) => cache.get(key),
     claimRefresh(key) {
       const page = cache.get(key);
       if (!page) return false;

@@ -1,4 +1,5 @@
 /** What a rendered page may be cached under, and what caches may do with it. Pure. */
+import { PRIVATE } from '../http/cache-control';
 
 /** Query parameters that make a page personal: it is never cached, here or by a CDN. */
 export const PERSONAL_QUERY_PARAMETERS = ['s', 'utm_id', 'campaign_id', 'testDisplayAd'] as const;
@@ -41,6 +42,6 @@ export function isSharedCacheControl(value: unknown): boolean {
 
 /** Cache-Control for a CDN in front: shared pages get s-maxage with SWR and SIE; never personal ones. */
 export function cacheControlOf(shared: boolean, status: number, times: CdnTimes): string {
-  if (!shared || status !== 200) return 'private, no-store';
+  if (!shared || status !== 200) return PRIVATE;
   return `public, max-age=0, s-maxage=${times.freshSeconds}, stale-while-revalidate=${times.staleWhileRevalidateSeconds}, stale-if-error=${times.staleIfErrorSeconds}`;
 }

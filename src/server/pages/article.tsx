@@ -8,7 +8,7 @@ import { needsTopUp, NEW_ARTICLES_LIMIT } from '../rules/new-articles';
 import { sanitizedBodyOf } from '../kept/sanitized-body';
 import { leadImageOf } from '../rules/sanitize';
 import { articleHead } from '../seo/page-head';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import type { ContentApi } from '../upstream/content-api';
 import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import { articleHeadingOf } from './article-heading-markup';

@@ -2,7 +2,7 @@
 import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
 import { dateTextOf } from '../../shared/format';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import { keptPerRecord } from '../kept/kept-per-record';
 import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { PageMatch } from '../rules/routes';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
 import type { LookupScope } from '../upstream/failures';

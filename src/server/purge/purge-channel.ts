@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import type { SharedStore } from '../shared-cache/store';
 import type { Purger } from './purger';
 import { purgeBodyOf, purgeRequestOf, type PurgeRequest } from './purge-request';
+import { LOG_EVENTS } from '../http/log-events';
 
 /** Whether the deployment's purge went through: dropped from the shared tier and told to every instance. */
 export type SharedPurgeOutcome = 'purged' | 'unavailable';
@@ -64,11 +65,11 @@ export function createPurgeChannel(deps: PurgeChannelDeps): PurgeChannel {
       const dropped = deps.purge(request, message.setting);
       const tags = deps.sharedTagsOf(request, message.setting);
       if (tags !== null) void store.purge(tags);
-      log.info({ event: 'cache.purge_received', scope: request.scope, dataEntries: dropped.dataEntries, pages: dropped.pages }, 'a purge sent to another instance dropped what it named here too');
+      log.info({ event: LOG_EVENTS.CACHE_PURGE_RECEIVED.event, scope: request.scope, dataEntries: dropped.dataEntries, pages: dropped.pages }, 'a purge sent to another instance dropped what it named here too');
     },
     () => {
       const dropped = deps.purge({ scope: 'all' });
-      log.info({ event: 'cache.resynced', dataEntries: dropped.dataEntries, pages: dropped.pages }, 'the purge channel is back: the in-process caches were dropped, since purges may have been missed');
+      log.info({ event: LOG_EVENTS.CACHE_RESYNCED.event, dataEntries: dropped.dataEntries, pages: dropped.pages }, 'the purge channel is back: the in-process caches were dropped, since purges may have been missed');
     },
   );
   return {

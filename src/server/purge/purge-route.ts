@@ -11,6 +11,7 @@ import { ERRORS, jsonAnswer, jsonErrorAnswer, sendJsonAnswer } from '../http/err
 import type { PurgeChannel, SharedPurgeOutcome } from './purge-channel';
 import type { Purger, PurgeResult } from './purger';
 import { purgeRequestOf, type PurgeRequest } from './purge-request';
+import { LOG_EVENTS } from '../http/log-events';
 
 /** A body of 1,000 slugs fits; a larger one is refused (400). */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -114,7 +115,7 @@ export function purgeRoute(deps: PurgeRouteDeps): (req: IncomingMessage, res: Se
         deps.metrics.countPurge(request.scope, dropped);
         const { setting, ...counts } = dropped;
         const answered = (sharedTier: SharedPurgeOutcome | undefined) => {
-          const fields = { event: 'cache.purged', ...logFieldsOf(request), setting, dataEntries: counts.dataEntries, pages: counts.pages, ...(sharedTier ? { sharedTier } : {}), durationMs: Math.round((performance.now() - startedAt) * 10) / 10 };
+          const fields = { event: LOG_EVENTS.CACHE_PURGED.event, ...logFieldsOf(request), setting, dataEntries: counts.dataEntries, pages: counts.pages, ...(sharedTier ? { sharedTier } : {}), durationMs: Math.round((performance.now() - startedAt) * 10) / 10 };
           // The instances were not told: whoever sent it may send it again, or to each instance.
           if (sharedTier === 'unavailable') deps.logger.warn(fields, `purged ${counts.dataEntries} data entries and ${counts.pages} pages here; the shared tier could not be reached, so other instances were not told`);
           else deps.logger.info(fields, `purged ${counts.dataEntries} data entries and ${counts.pages} pages`);

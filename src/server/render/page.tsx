@@ -3,6 +3,7 @@
  * icon, feed, and per route its ad slots and app-state: site-chrome.tsx), shell or not (route
  * table), the visitor's campaign. The only place that assembles Document and Shell.
  */
+import { PRIVATE } from '../http/cache-control';
 import type { Request, Response } from 'express';
 import type { ReactElement, ReactNode } from 'react';
 import { appStateScript, type AppState } from '../../shared/app-state';
@@ -10,9 +11,10 @@ import { defaultFavicon, Document, HeadElements, type PageHead } from '../../sha
 import { NoShellLayout, Shell } from '../../shared/components/Shell';
 import type { Pending } from '../../shared/pending';
 import type { CampaignResult } from '../rules/campaign';
+import '../request/locals';
 import { queryOf } from '../request/query';
 import type { RouteRule } from '../rules/routes';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import type { Assets } from './assets';
 import { preferredEncoding } from '../http/encoding';
 import { cspHeaderWithNonce, newNonce } from '../http/security';
@@ -31,8 +33,6 @@ export interface PageView {
   readonly secondaryParts?: readonly Pending<unknown>[];
 }
 
-const PRIVATE = 'private, no-store';
-
 /** The state of a page that has no site (a malformed host): no shell, no site data. */
 const SITELESS_STATE: Omit<AppState, 'basePath'> = {
   hostKey: '',
@@ -50,9 +50,15 @@ const SITELESS_STATE: Omit<AppState, 'basePath'> = {
   consent: null,
 };
 
+/**
+ * What the steps left of how a page may be kept: the page cache's output for it, and the parts
+ * that fell back (read as the page is sent: a lookup may fall back while it renders).
+ */
+export type PageKeeping = Pick<Express.Locals, 'pageOutput' | 'fellBack'>;
+
 export interface PageRenderer {
   /** A page of the request's site, with the route's shell and ads. */
-  sitePage(req: Request, res: Response, site: Site, rule: RouteRule, view: PageView): Promise<void>;
+  sitePage(req: Request, res: Response, site: Site, rule: RouteRule, view: PageView, keeping: PageKeeping): Promise<void>;
   /** A page for a request that has no site (a malformed host, an early error): no shell, no site data. */
   sitelessPage(req: Request, res: Response, status: number, title: string, content: ReactNode): Promise<void>;
 }
@@ -90,12 +96,12 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
   const sitelessHead = (title: string) => ({ element: <HeadElements head={{ title, noindex: true, favicon: defaultFavicon(SITELESS_STATE.brandColor) }} brandColor={SITELESS_STATE.brandColor} stylesheet={assets.stylesheet} /> });
   const chromes = createSiteChromes(basePath, assets.stylesheet);
   return {
-    async sitePage(req, res, site, rule, view) {
+    async sitePage(req, res, site, rule, view, keeping) {
       const document = sitePageElement(site, rule, view, { chrome: chromes.of(site), assets, testDisplayAd: queryOf(req).testDisplayAd === 'on' });
       const renderOptions = { abortAfterMs: options.renderTimeoutMs, log: req.log };
-      const output = res.locals.pageOutput;
+      const output = keeping.pageOutput;
       // A page built on a fallback is degraded: private, never kept (decision 0160).
-      const degraded = () => (res.locals.fellBack?.size ?? 0) > 0;
+      const degraded = () => (keeping.fellBack?.size ?? 0) > 0;
       const cacheControl = () => (degraded() ? PRIVATE : (output?.cacheControl(view.status) ?? PRIVATE));
       const keep = view.status === 200 ? output?.capture : undefined;
       // The policy the page is sent and kept with; a streamed response adds a nonce for React's scripts.
@@ -108,9 +114,8 @@ export function createPageRenderer(options: { assets: Assets; renderTimeoutMs: n
       // A page with every part arrived is rendered whole, once, and sent with its length when
       // the cache keeps it, or when it goes compressed: one compression of the whole page costs
       // far less than a streaming encoder of its own (brotli's state, the thread pool's round
-      // trips), which halved the answers a second of bench-overload's hang, where every page is
-      // a complete fallback. An uncompressed one nobody keeps is streamed even when complete:
-      // gathering it first, for a Content-Length, measured costlier (decision 0330).
+      // trips). An uncompressed one nobody keeps is streamed even when complete: gathering it
+      // first, for a Content-Length, costs more than it saves (decision 0330).
       const compressed = preferredEncoding(req.headers['accept-encoding']) !== 'identity';
       if (whole || (arrived && (keep || compressed))) {
         const html = await renderToDocument(document, renderOptions);

@@ -20,7 +20,7 @@ import { joinPath } from '../../shared/format';
 import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
 import { keptPerRecord } from '../kept/kept-per-record';
 import { FEED_PATH, type RouteRule } from '../rules/routes';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import { keptPart } from './kept-part';
 
 /** What the site's pages of one route share (without a campaign). */

@@ -16,11 +16,10 @@
  * and the response are out of scope, or reach them through a variable cleared on close.
  *
  * What React writes into never emits 'close' (`emitClose: false`): React's close listener builds
- * an Error, stack trace and all, for every response, a finished one too: about 13 µs a page
- * (docs/performance.md). A client that leaves is seen on the response, whose close handler
- * aborts the render. React's listeners stay on what it wrote into and reach the whole render,
- * so they are dropped once that is destroyed: without that, renders outlived young collections
- * and were promoted, and the process made full collections several times a second.
+ * an Error, stack trace and all, for every response, a finished one too. A client that leaves is
+ * seen on the response, whose close handler aborts the render. React's listeners stay on what it
+ * wrote into and reach the whole render, so they are dropped once that is destroyed: otherwise a
+ * render outlives young collections, is promoted, and only full collections free it.
  */
 import type { Request, Response } from 'express';
 import type { ReactElement } from 'react';
@@ -29,6 +28,7 @@ import { pipeline, Transform, Writable } from 'node:stream';
 import type { Logger } from 'pino';
 import { createStreamEncoder, encodeBody, preferredEncoding } from '../http/encoding';
 import type { CachedPage } from '../page-cache/page-cache';
+import { LOG_EVENTS } from '../http/log-events';
 
 /** Drops React's listeners from what it wrote into, after an error its destroy emits has reached them. */
 function dropListenersOnceDestroyed(stream: Writable): void {
@@ -74,7 +74,7 @@ function failureCallbacks(log: Logger, shellFailed: (error: unknown) => void, pa
       partFailed?.();
       // A render stopped on purpose: its time ran out (reported once, as render.aborted) or its client left.
       if (error === CLIENT_LEFT || error instanceof RenderAbortedError) return;
-      log.error({ event: 'render.error', err: error }, 'error while rendering');
+      log.error({ event: LOG_EVENTS.RENDER_ERROR.event, err: error }, 'error while rendering');
     },
   };
 }
@@ -233,7 +233,7 @@ export function streamDocument(req: Request, res: Response, element: ReactElemen
         whenWhole().then(
           () => callback(),
           (error: unknown) => {
-            log.error({ event: 'render.error', err: error }, 'error after the page was streamed');
+            log.error({ event: LOG_EVENTS.RENDER_ERROR.event, err: error }, 'error after the page was streamed');
             callback();
           },
         );
@@ -280,7 +280,7 @@ export function streamDocument(req: Request, res: Response, element: ReactElemen
   });
   const abortTimer = setTimeout(() => {
     const error = new RenderAbortedError(abortAfterMs);
-    if (shellSent) log.error({ event: 'render.aborted', timeoutMs: abortAfterMs, shellSent }, 'render took too long and was aborted');
+    if (shellSent) log.error({ event: LOG_EVENTS.RENDER_ABORTED.event, timeoutMs: abortAfterMs, shellSent }, 'render took too long and was aborted');
     else reject(error);
     stream.abort(error);
   }, abortAfterMs);

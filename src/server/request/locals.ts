@@ -7,15 +7,15 @@ import type { Logger } from 'pino';
 import type { Article } from '../../shared/records';
 import type { RequestEnvelope } from './envelope';
 import type { RouteMatch } from '../rules/routes';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import type { PageOutput } from '../page-cache/page-cache';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ContentApi } from '../upstream/content-api';
-import type { PagePart } from '../upstream/failures';
+import type { FallbackPart } from '../upstream/failures';
 import type { PageCacheResult } from '../observability/metrics';
 
 declare global {
-  // eslint-disable-next-line @typescript-eslint/no-namespace
+  // Express declares its request and locals types in this global namespace.
   namespace Express {
     interface Request {
       /** Given by the listener before any way answers (request/envelope.ts): id, host, scheme, site address, route and page-cache key, worked out once. */
@@ -44,7 +44,7 @@ declare global {
       /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key, and the observer of the articles its lookups return. */
       purgeKeys?: { surrogateKey(): string; noteArticles(articles: readonly Article[]): void };
       /** The parts of the page that fell back after a failed lookup: then it is degraded (lookup-scope.ts). */
-      fellBack?: Set<PagePart>;
+      fellBack?: Set<FallbackPart>;
     }
   }
 }

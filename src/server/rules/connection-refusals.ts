@@ -3,6 +3,7 @@
  * take (edge/connection-guard.ts, edge/listeners.ts), and the one line that says so, naming the
  * port, the peer and the setting that decided it. Pure.
  */
+import { LOG_EVENTS } from '../http/log-events';
 
 /**
  * The connection guard's: its address held its share of the cap; every socket was busy at the
@@ -40,7 +41,7 @@ export interface RefusalLine {
 
 /** The `connection.refused` line for `refused` refusals of one reason on one port, the last from `peer`. */
 export function refusalLineOf(reason: RefusalReason, peer: string, refused: number, settings: RefusalSettings): RefusalLine {
-  const base = { event: 'connection.refused', port: settings.port, reason, peer, refused };
+  const base = { event: LOG_EVENTS.CONNECTION_REFUSED.event, port: settings.port, reason, peer, refused };
   // The public port's cap is MAX_CONNECTIONS; the metrics port's is fixed (edge/metrics-port.ts).
   const cap = settings.port === 'public' ? `MAX_CONNECTIONS ${settings.maxConnections}` : `the metrics port's ${settings.maxConnections}`;
   const on = settings.port === 'public' ? '' : ' on the metrics port';

@@ -30,14 +30,14 @@ export const ROUTE_TABLE: Readonly<Record<RouteName, RouteRule>> = {
 };
 
 /** Per-site documents for crawlers, ad buyers and feed readers: built from the resolved site, never HTML. */
-export type DocumentName = 'robots' | 'sitemap' | 'feed' | 'ads';
+export type SiteFileName = 'robots' | 'sitemap' | 'feed' | 'ads';
 
-export interface DocumentRule {
-  readonly name: DocumentName;
+export interface SiteFileRule {
+  readonly name: SiteFileName;
   readonly contentType: string;
 }
 
-export const DOCUMENT_TABLE: Readonly<Record<DocumentName, DocumentRule>> = {
+export const SITE_FILE_TABLE: Readonly<Record<SiteFileName, SiteFileRule>> = {
   robots: { name: 'robots', contentType: 'text/plain; charset=utf-8' },
   sitemap: { name: 'sitemap', contentType: 'application/xml; charset=utf-8' },
   feed: { name: 'feed', contentType: 'application/rss+xml; charset=utf-8' },
@@ -45,7 +45,7 @@ export const DOCUMENT_TABLE: Readonly<Record<DocumentName, DocumentRule>> = {
 };
 
 /** Where the documents live; the sitemap's parts are /sitemap-<n>.xml (see SITEMAP_PART_PATH). */
-export const DOCUMENT_PATHS: Readonly<Record<string, DocumentName>> = {
+export const SITE_FILE_PATHS: Readonly<Record<string, SiteFileName>> = {
   '/robots.txt': 'robots',
   '/sitemap.xml': 'sitemap',
   '/feed.xml': 'feed',
@@ -68,14 +68,14 @@ export interface PageMatch {
   readonly index?: string;
 }
 
-export interface DocumentMatch {
-  readonly kind: 'document';
-  readonly rule: DocumentRule;
+export interface SiteFileMatch {
+  readonly kind: 'site-file';
+  readonly rule: SiteFileRule;
   /** The part of a sitemap split into an index (1-based); absent for the sitemap itself. */
   readonly part?: number;
 }
 
-export type RouteMatch = PageMatch | DocumentMatch;
+export type RouteMatch = PageMatch | SiteFileMatch;
 
 /** Routes at a fixed path (the no-shell private pages). */
 export const FIXED_PATHS: Readonly<Record<string, RouteName>> = {
@@ -100,16 +100,16 @@ const page = (name: RouteName, index?: string): PageMatch => (index === undefine
 export const NOT_FOUND_ROUTE: PageMatch = page('not-found');
 
 /** The document at a path (exactly, no trailing slash), or null. */
-export function matchDocument(path: string): DocumentMatch | null {
-  const name = DOCUMENT_PATHS[path];
-  if (name) return { kind: 'document', rule: DOCUMENT_TABLE[name] };
+export function matchSiteFile(path: string): SiteFileMatch | null {
+  const name = SITE_FILE_PATHS[path];
+  if (name) return { kind: 'site-file', rule: SITE_FILE_TABLE[name] };
   const part = path.startsWith('/sitemap-') ? SITEMAP_PART_PATH.exec(path)?.[1] : undefined;
-  return part ? { kind: 'document', rule: DOCUMENT_TABLE.sitemap, part: Number(part) } : null;
+  return part ? { kind: 'site-file', rule: SITE_FILE_TABLE.sitemap, part: Number(part) } : null;
 }
 
 /** Matches a path (without query) to its route; `hasSearch` is whether the query has `s`. */
 export function matchRoute(path: string, hasSearch: boolean): RouteMatch {
-  const document = matchDocument(path);
+  const document = matchSiteFile(path);
   if (document) return document;
   const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
   if (trimmed === '/') return page(hasSearch ? 'search' : 'home');

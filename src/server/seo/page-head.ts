@@ -7,7 +7,7 @@ import { summarize } from '../../shared/format';
 import { factsOf } from '../kept/article-facts';
 import { keptFromSecondUse, keptPerRecord } from '../kept/kept-per-record';
 import type { PageHead } from '../../shared/components/Document';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';
 import { absoluteHttpUrl, pageQuery, siteUrl } from '../rules/site-urls';
 

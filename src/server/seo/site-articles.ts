@@ -5,11 +5,12 @@
  */
 import type { Article } from '../../shared/records';
 import { finalArticlesOf } from '../site/final-articles';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import type { ArticlePage, ContentApi } from '../upstream/content-api';
 import { FEED_SIZE, newestArticles } from './feed';
 import type { SitemapArticle } from './sitemap';
+import { LOG_EVENTS } from '../http/log-events';
 
 /** Articles per article/list call when walking a whole category. */
 export const LIST_PAGE_SIZE = 100;
@@ -33,7 +34,7 @@ export async function allSiteArticles(site: Site, api: ContentApi, lookup: Looku
       for (const article of result.articles) found.push(sitemapFieldsOf(article));
       if (result.articles.length === 0 || page * LIST_PAGE_SIZE >= result.total) return found;
     }
-    lookup.log.warn({ event: 'sitemap.truncated', categoryId, maxListCalls: MAX_LIST_CALLS }, 'sitemap article walk stopped at its call budget');
+    lookup.log.warn({ event: LOG_EVENTS.SITEMAP_TRUNCATED.event, categoryId, maxListCalls: MAX_LIST_CALLS }, 'sitemap article walk stopped at its call budget');
     return found;
   };
   const [finals, ...categories] = await Promise.all([finalArticlesOf(site, api, lookup), ...site.menu.categories.map((category) => walkCategory(category._id))]);

@@ -64,7 +64,7 @@ function indexXml(parts: readonly SitemapEntry[]): string {
   return `${XML_DECLARATION}\n<sitemapindex xmlns="${NAMESPACE}">\n${sitemaps.join('\n')}\n</sitemapindex>\n`;
 }
 
-export interface SitemapDocument {
+export interface SitemapFile {
   readonly xml: string;
   /** The newest lastmod of what the document lists (ISO 8601): its Last-Modified. */
   readonly lastmod: string | undefined;
@@ -75,7 +75,7 @@ export interface SitemapDocument {
  * part (the sitemap is not split, or the part is past the last one). `limit` is the URLs per
  * file (SITEMAP_URL_LIMIT; tests pass a small one).
  */
-export function sitemapDocument(origin: string, entries: readonly SitemapEntry[], part?: number, limit = SITEMAP_URL_LIMIT): SitemapDocument | null {
+export function sitemapFile(origin: string, entries: readonly SitemapEntry[], part?: number, limit = SITEMAP_URL_LIMIT): SitemapFile | null {
   const split = entries.length > limit;
   if (part === undefined) {
     const lastmod = newestLastmod(entries.map((entry) => entry.lastmod));

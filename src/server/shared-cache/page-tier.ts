@@ -30,7 +30,7 @@ const EMPTY = Buffer.alloc(0);
 const header = z.object({
   f: z.literal(STORE_FORMAT),
   at: z.number(),
-  times: z.object({ freshMs: z.number(), staleMs: z.number(), lastResortMs: z.number() }),
+  times: z.object({ freshMs: z.number(), staleMs: z.number(), lastGoodMs: z.number() }),
   etags: z.object({ identity: z.string(), gzip: z.string(), br: z.string() }),
   csp: z.string().optional(),
   keys: z.string().optional(),
@@ -88,7 +88,7 @@ export function sharedPageOf(bytes: Buffer): SharedPage | null {
   };
 }
 
-const lifetimeOf = (page: SharedPage) => page.times.freshMs + page.times.staleMs + page.times.lastResortMs;
+const lifetimeOf = (page: SharedPage) => page.times.freshMs + page.times.staleMs + page.times.lastGoodMs;
 
 export function createSharedPageTier(options: SharedPageTierOptions): SharedPageTier {
   const { store, countLookup } = options;

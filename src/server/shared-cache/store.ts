@@ -19,6 +19,7 @@ import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, isBrokenC
 import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { SharedCacheSettings } from '../config/config';
+import { LOG_EVENTS } from '../http/log-events';
 
 /** The shape of what this release stores: a value written by another format is not read. */
 export const STORE_FORMAT = 1;
@@ -154,8 +155,8 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     if (next === current || closed) return;
     current = next;
     observer.sharedCacheState(next);
-    if (next === 'up') log.info({ event: 'shared_cache.state', state: next }, 'shared cache tier is up');
-    else log.warn({ event: 'shared_cache.state', state: next, reason: lastReason }, `shared cache tier is ${next}: the in-process caches answer alone`);
+    if (next === 'up') log.info({ event: LOG_EVENTS.SHARED_CACHE_STATE.event, state: next }, 'shared cache tier is up');
+    else log.warn({ event: LOG_EVENTS.SHARED_CACHE_STATE.event, state: next, reason: lastReason }, `shared cache tier is ${next}: the in-process caches answer alone`);
   }
 
   let probe: NodeJS.Timeout | undefined;

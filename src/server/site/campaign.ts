@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { CAMPAIGN_HEADLINE_COUNT, campaignFallback, campaignRequestOf, campaignResultOf, type CampaignFlags, type CampaignResult } from '../rules/campaign';
 import type { CampaignApi } from '../upstream/campaign-api';
 import { failureFields, isSummarizedFailure } from '../upstream/failures';
+import { LOG_EVENTS } from '../http/log-events';
 
 /** null when the site has no campaign flags on (no lookup runs). */
 export async function lookupCampaign(api: CampaignApi, log: Logger, flags: CampaignFlags, ids: { utmId?: string | undefined; campaignId?: string | undefined }): Promise<CampaignResult | null> {
@@ -11,7 +12,7 @@ export async function lookupCampaign(api: CampaignApi, log: Logger, flags: Campa
     case 'none':
       return null;
     case 'ids_missing':
-      log.warn({ event: 'campaign.ids_missing', required: request.required }, 'campaign lookup skipped: no utm_id or campaign_id');
+      log.warn({ event: LOG_EVENTS.CAMPAIGN_IDS_MISSING.event, required: request.required }, 'campaign lookup skipped: no utm_id or campaign_id');
       return campaignFallback(request.required);
     case 'utm':
     case 'campaign':
@@ -20,7 +21,7 @@ export async function lookupCampaign(api: CampaignApi, log: Logger, flags: Campa
         return campaignResultOf(answer);
       } catch (error) {
         // One line per failed call; a refusal without a call (circuit open, queue full) is counted in the outage summary.
-        if (!isSummarizedFailure(error)) log.warn({ event: 'campaign.lookup_failed', required: request.required, ...failureFields(error) }, 'campaign lookup failed');
+        if (!isSummarizedFailure(error)) log.warn({ event: LOG_EVENTS.CAMPAIGN_LOOKUP_FAILED.event, required: request.required, ...failureFields(error) }, 'campaign lookup failed');
         return campaignFallback(request.required);
       }
   }

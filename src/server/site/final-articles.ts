@@ -1,5 +1,5 @@
 import type { Article } from '../../shared/records';
-import type { Site } from './load-site';
+import type { Site } from './site';
 import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
 import type { ContentApi } from '../upstream/content-api';
 

@@ -1,5 +1,5 @@
 /**
- * The site of a request's host (load-site.ts), kept per host while its lookups answer with the
+ * The site of a request's host (site.ts), kept per host while its lookups answer with the
  * very records it was built from (decision 0290). The data cache hands back the same objects
  * until the content API answers anew (a refresh after the TTL, a purge), so an unchanged site is
  * resolved and merged once per answer rather than once per request, and it is one object that
@@ -12,7 +12,7 @@ import type { Category } from '../../shared/records';
 import type { SettingLookups } from '../rules/settings';
 import type { ContentApi } from '../upstream/content-api';
 import type { LookupScope } from '../upstream/failures';
-import { lookupSettings, menuCategoriesOf, resolutionOf, siteOf, type Site, type SiteLoaderDeps, type SiteResolution } from './load-site';
+import { lookupSettings, menuCategoriesOf, resolutionOf, siteOf, type Site, type SiteLoaderDeps, type SiteResolution } from './site';
 
 /**
  * Hosts whose site is kept, at most: a few KB each with what is kept with it (its chrome), so a

@@ -4,7 +4,7 @@
  */
 import type { SiteSetting } from '../../shared/records';
 import { analyticsCodeOf, variantOf, type SettingLookups, type SettingSource } from '../rules/settings';
-import type { SiteResolution } from './load-site';
+import type { SiteResolution } from './site';
 
 export interface SiteReport {
   readonly host: string;

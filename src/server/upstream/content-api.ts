@@ -15,6 +15,7 @@ import { UpstreamError } from './upstream-error';
 import { nullListPaths } from './null-lists';
 import { withJsonLength } from './answer-bytes';
 import type { OriginLimits } from './origin-guard';
+import { LOG_EVENTS } from '../http/log-events';
 
 /** Which setting a content query is made for: `type` and, except for global, `<type>=<_id>`. */
 export interface SettingScope {
@@ -93,11 +94,11 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
    */
   function readSetting(raw: unknown, parsed: SiteSetting): SiteSetting {
     for (const field of nullListPaths(raw, parsed)) {
-      if (isFirstReport(`${parsed._id}|${field}`)) options.log.warn({ event: 'settings.null_list', settingId: parsed._id, field }, 'a list field is null; read as empty');
+      if (isFirstReport(`${parsed._id}|${field}`)) options.log.warn({ event: LOG_EVENTS.SETTINGS_NULL_LIST.event, settingId: parsed._id, field }, 'a list field is null; read as empty');
     }
     const { setting, cut } = boundedSiteLists(parsed);
     for (const { field, count, kept } of cut) {
-      if (isFirstReport(`${parsed._id}|${field}|cut`)) options.log.warn({ event: 'settings.list_truncated', settingId: parsed._id, field, count, kept }, 'a site record list is longer than a page shows; the rest is ignored');
+      if (isFirstReport(`${parsed._id}|${field}|cut`)) options.log.warn({ event: LOG_EVENTS.SETTINGS_LIST_TRUNCATED.event, settingId: parsed._id, field, count, kept }, 'a site record list is longer than a page shows; the rest is ignored');
     }
     return setting;
   }

@@ -35,6 +35,7 @@ import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type 
 import { upstreamUrlOf, type NoCallReason, type OutageLog } from './outage-log';
 import { RecentFailures } from './recent-failures';
 import { UpstreamError } from './upstream-error';
+import { LOG_EVENTS } from '../http/log-events';
 
 export type CacheKind = 'settings' | 'menus' | 'lists' | 'articles';
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
@@ -195,7 +196,7 @@ class KindCache {
           if (loaded.shared) fetchOptions.ttl = Math.max(1, policy.ttlMs - (this.now() - loaded.storedAt));
           else shared?.keep(this.kind, key, loaded, flight.tags, policy.ttlMs + options.maxStaleMs);
           const entry: Entry = { value, storedAt: loaded.storedAt, size: this.sizeOf(value), tags: flight.tags, answer: Promise.resolve(value) };
-          // Without the tags (a purge leaves the last good copy): they were 40% of a flood entry's heap.
+          // Without the tags (a purge leaves the last good copy): they are a large part of a flood entry's heap.
           this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
           return entry;
         } catch (error) {
@@ -226,7 +227,7 @@ class KindCache {
   /** The one line of a call that failed while stale data answered in its place. */
   private refreshFailed(error: unknown, log: Logger): void {
     if (isSummarizedFailure(error)) return;
-    log.warn({ event: 'cache.refresh_failed', cache: this.kind, ...failureFields(error) }, 'a refresh of cached data failed; its stale copy answers while it lasts');
+    log.warn({ event: LOG_EVENTS.CACHE_REFRESH_FAILED.event, cache: this.kind, ...failureFields(error) }, 'a refresh of cached data failed; its stale copy answers while it lasts');
   }
 
   /** A failure met by a lookup that made no call of its own: counted, and handed on as such. */

@@ -11,6 +11,7 @@
 import type { Logger } from 'pino';
 import { unavailable } from '../http/errors';
 import { UpstreamError } from './upstream-error';
+import { LOG_EVENTS } from '../http/log-events';
 
 /**
  * The parts of a page that can fall back after a failed lookup (decision 0160): the site's
@@ -19,12 +20,12 @@ import { UpstreamError } from './upstream-error';
  * `purged`: some data was a last-good copy older than a purge that named it; `kept-page`: the
  * page's refresh failed and the page cache's copy answered (decision 0325).
  */
-export type PagePart = 'settings' | 'menu' | 'list' | 'new-articles' | 'purged' | 'kept-page';
+export type FallbackPart = 'settings' | 'menu' | 'list' | 'new-articles' | 'purged' | 'kept-page';
 
 /** What a request's lookups report to: its logger, and the parts of its page that fell back. */
 export interface LookupScope {
   readonly log: Logger;
-  readonly fellBack: Set<PagePart>;
+  readonly fellBack: Set<FallbackPart>;
 }
 
 /** An upstream failure this lookup got without making a call (a refusal, a shared or remembered failure). */
@@ -55,13 +56,13 @@ export function failureFields(error: unknown): Record<string, unknown> {
  * What a failed lookup means: the part of the page that falls back (none: the page cannot do
  * without the answer, and is a 503), and the contract's line for a failed call the lookup made.
  */
-export interface FailureRule<Part extends PagePart | null = PagePart | null> {
+export interface FailureRule<Part extends FallbackPart | null = FallbackPart | null> {
   readonly part: Part;
   report(log: Logger, error: UpstreamError): void;
 }
 
 function fetchFailed(message: string): (log: Logger, error: UpstreamError) => void {
-  return (log, error) => log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, message);
+  return (log, error) => log.error({ event: LOG_EVENTS.UPSTREAM_FETCH_FAILED.event, ...failureFields(error) }, message);
 }
 
 /** The spec's rules (section 8), one per kind of lookup. */
@@ -70,7 +71,7 @@ export const ON_FAILURE = {
   settings: {
     part: 'settings',
     report(log, error) {
-      log.warn({ event: 'site.lookup_failed', ...failureFields(error) }, 'site lookup failed; treated as no record');
+      log.warn({ event: LOG_EVENTS.SITE_LOOKUP_FAILED.event, ...failureFields(error) }, 'site lookup failed; treated as no record');
     },
   },
   /** The menu's categories: error `upstream.fetch_failed`, an empty menu. */
@@ -82,11 +83,11 @@ export const ON_FAILURE = {
     part: 'new-articles',
     report(log, error) {
       if (error.kind === 'status') {
-        log.error({ event: 'article.findnew.http_error', status: error.status, url: error.url, kind: error.kind }, 'findnew answered a non-OK status');
+        log.error({ event: LOG_EVENTS.FINDNEW_HTTP_ERROR.event, status: error.status, url: error.url, kind: error.kind }, 'findnew answered a non-OK status');
       } else if (error.kind === 'invalid_json') {
-        log.error({ event: 'article.findnew.invalid_json', body: (error.body ?? '').slice(0, 200), url: error.url, kind: error.kind }, 'findnew answered invalid JSON');
+        log.error({ event: LOG_EVENTS.FINDNEW_INVALID_JSON.event, body: (error.body ?? '').slice(0, 200), url: error.url, kind: error.kind }, 'findnew answered invalid JSON');
       } else {
-        log.error({ event: 'upstream.fetch_failed', ...failureFields(error) }, 'findnew call failed; treated as empty');
+        log.error({ event: LOG_EVENTS.UPSTREAM_FETCH_FAILED.event, ...failureFields(error) }, 'findnew call failed; treated as empty');
       }
     },
   },
@@ -100,7 +101,7 @@ export const ON_FAILURE = {
  * logged. `answer` is the call already made, so this step is only on the answer's way back.
  */
 export function orFallback<T>(scope: LookupScope, rule: FailureRule<null>, answer: Promise<T>): Promise<T>;
-export function orFallback<T, F>(scope: LookupScope, rule: FailureRule<PagePart>, answer: Promise<T>, fallback: F): Promise<T | F>;
+export function orFallback<T, F>(scope: LookupScope, rule: FailureRule<FallbackPart>, answer: Promise<T>, fallback: F): Promise<T | F>;
 export async function orFallback<T, F>({ log, fellBack }: LookupScope, rule: FailureRule, answer: Promise<T>, fallback?: F): Promise<T | F | undefined> {
   try {
     return await answer;

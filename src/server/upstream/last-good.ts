@@ -30,8 +30,8 @@ export const DEFAULT_LAST_GOOD_MAX_BYTES = 16 * 1024 * 1024;
 
 /**
  * Share of the bytes for entries seen once: enough to hold an answer until its second use, and
- * all that a flood of one-time keys can take (3.2 MB of the default, about 12,000 of a flood's
- * empty answers; a fifth of it was 8 MiB of heap in bench-overload).
+ * all that a flood of one-time keys can take (about 12,000 of a flood's empty answers at the
+ * default bound).
  */
 const PROBATION_SHARE = 0.1;
 /**

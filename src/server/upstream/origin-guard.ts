@@ -32,6 +32,7 @@ import {
 import type { Logger } from 'pino';
 import type { NoCallReason, OutageLog } from './outage-log';
 import { UpstreamError } from './upstream-error';
+import { LOG_EVENTS } from '../http/log-events';
 
 export interface OriginLimits {
   /** Calls (and pooled sockets) at once. */
@@ -151,7 +152,7 @@ export function createOriginGuard(origin: string, limits: OriginLimits, log: Log
     outage.circuitChanged(origin, 'open');
     // A failed probe: the circuit stays open, as it has been since it opened.
     if (probeSentAt !== undefined) return;
-    log.warn({ event: 'upstream.circuit_open', origin, halfOpenAfterMs: limits.halfOpenAfterMs }, 'upstream circuit opened: calls fail fast');
+    log.warn({ event: LOG_EVENTS.UPSTREAM_CIRCUIT_OPEN.event, origin, halfOpenAfterMs: limits.halfOpenAfterMs }, 'upstream circuit opened: calls fail fast');
   });
   breaker.onHalfOpen(() => {
     changes++;
@@ -163,7 +164,7 @@ export function createOriginGuard(origin: string, limits: OriginLimits, log: Log
     changes++;
     probeSentAt = undefined;
     outage.circuitChanged(origin, 'closed');
-    log.info({ event: 'upstream.circuit_closed', origin }, 'upstream circuit closed: the probe succeeded');
+    log.info({ event: LOG_EVENTS.UPSTREAM_CIRCUIT_CLOSED.event, origin }, 'upstream circuit closed: the probe succeeded');
   });
 
   /** `call` as the breaker runs it: handed its signal (a probe's ends after halfOpenAfterMs at most), a failure sent before the circuit's last change marked late. */

@@ -10,6 +10,7 @@
  */
 import type { Logger } from 'pino';
 import { UpstreamError, type UpstreamFailureKind } from './upstream-error';
+import { LOG_EVENTS } from '../http/log-events';
 
 /** Why a lookup failed without sending a call. */
 export type NoCallReason = 'remembered' | 'shared' | 'circuit_open' | 'overloaded' | 'queue_timeout';
@@ -47,7 +48,7 @@ export function summaryOf(origin: string, counts: OriginCounts, circuit: Circuit
   const failedWithoutCall = sum(counts.failedWithoutCall);
   if (failedCalls === 0 && failedWithoutCall === 0 && counts.staleServed === 0) return undefined;
   return {
-    event: 'upstream.outage_summary',
+    event: LOG_EVENTS.UPSTREAM_OUTAGE_SUMMARY.event,
     origin,
     intervalSeconds: Math.round(intervalMs / 1000),
     failedCalls,

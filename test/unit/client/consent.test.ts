@@ -42,7 +42,7 @@ describe('wireConsent', () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const { window } = testWindow(PAGE);
     const consent = wireConsent(window, { regions: DEFAULT_CONSENT_REGIONS, cmpSrc: null });
-    wireAnalytics(window, { gaCode: 'G-SUBA', pixels: [] }, consent.ready);
+    void wireAnalytics(window, { gaCode: 'G-SUBA', pixels: [] }, consent.ready);
     await new Promise((resolve) => window.addEventListener('load', resolve));
     jest.advanceTimersByTime(1);
     await Promise.resolve();

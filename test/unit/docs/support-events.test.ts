@@ -1,6 +1,11 @@
-/** docs/support.md lists every log event the code writes, and no event the code no longer writes. */
+/**
+ * docs/support.md's table of events lists exactly the events declared in
+ * src/server/http/log-events.ts, each at its level, and the code names events only through
+ * that list.
+ */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOG_EVENTS } from '../../../src/server/http/log-events';
 
 const root = path.resolve(__dirname, '../../..');
 
@@ -12,35 +17,44 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** `event: 'name'` (or with double quotes) in the sources under src/. */
-function eventsInSource(): Set<string> {
-  const events = new Set<string>();
+/** `event: 'name'` (or with double quotes) in the sources under src/, outside the list itself. */
+function eventLiteralsInSource(): string[] {
+  const literals: string[] = [];
   for (const file of sourceFiles(path.join(root, 'src'))) {
-    for (const match of readFileSync(file, 'utf8').matchAll(/\bevent: ['"]([^'"]+)['"]/g)) events.add(match[1] ?? '');
+    if (file.endsWith(path.join('http', 'log-events.ts'))) continue;
+    for (const match of readFileSync(file, 'utf8').matchAll(/\bevent: ['"]([^'"]+)['"]/g)) literals.push(`${path.relative(root, file)}: ${match[1] ?? ''}`);
   }
-  return events;
+  return literals;
 }
 
-/** The first cell of each row of the events table: `` `name` ``. */
-function eventsInSupportGuide(): Set<string> {
+/** Each row of the events table: its first cell (`` `name` ``) and its level cell. */
+function eventsInSupportGuide(): Map<string, string> {
   const guide = readFileSync(path.join(root, 'docs/support.md'), 'utf8');
-  return new Set([...guide.matchAll(/^\| `([a-z0-9_.]+)` \|/gm)].map((match) => match[1] ?? ''));
+  return new Map([...guide.matchAll(/^\| `([a-z0-9_.]+)` \| ([^|]*) \|/gm)].map((match) => [match[1] ?? '', match[2] ?? '']));
 }
 
 describe('docs/support.md', () => {
-  const inSource = eventsInSource();
+  const declared = new Map<string, string>(Object.values(LOG_EVENTS).map((entry) => [entry.event, entry.level]));
   const documented = eventsInSupportGuide();
 
   it('finds the events on both sides', () => {
-    expect(inSource.size).toBeGreaterThan(15);
+    expect(declared.size).toBeGreaterThan(15);
     expect(documented.has('site.lookup_failed')).toBe(true);
   });
 
-  it('documents every event the code writes', () => {
-    expect([...inSource].filter((event) => !documented.has(event)).sort()).toEqual([]);
+  it('documents every declared event', () => {
+    expect([...declared.keys()].filter((event) => !documented.has(event)).sort()).toEqual([]);
   });
 
-  it('documents no event the code does not write', () => {
-    expect([...documented].filter((event) => !inSource.has(event)).sort()).toEqual([]);
+  it('documents no event that is not declared', () => {
+    expect([...documented.keys()].filter((event) => !declared.has(event)).sort()).toEqual([]);
+  });
+
+  it('gives every event the level it is declared with', () => {
+    expect([...declared].filter(([event, level]) => !(documented.get(event) ?? '').includes(level)).map(([event]) => event)).toEqual([]);
+  });
+
+  it('is the code’s only spelling of an event name', () => {
+    expect(eventLiteralsInSource()).toEqual([]);
   });
 });

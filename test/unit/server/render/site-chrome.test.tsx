@@ -1,6 +1,6 @@
 import { createSiteChromes } from '../../../../src/server/render/site-chrome';
 import { ROUTE_TABLE } from '../../../../src/server/rules/routes';
-import { resolutionOf, siteOf, type Site } from '../../../../src/server/site/load-site';
+import { resolutionOf, siteOf, type Site } from '../../../../src/server/site/site';
 import { categorySchema, siteSettingSchema, type SiteSettingInput } from '../../../../src/shared/records';
 import { categories, domains, globalSetting } from '../../../fixtures/dataset';
 import { keptMarkupOf, placedMarkupOf } from '../../../support/page-part';

@@ -1,4 +1,4 @@
-import { DOCUMENT_TABLE, isValidSlug, matchRoute, pagePathOf, ROUTE_TABLE } from '../../../../src/server/rules/routes';
+import { SITE_FILE_TABLE, isValidSlug, matchRoute, pagePathOf, ROUTE_TABLE } from '../../../../src/server/rules/routes';
 
 describe('route table', () => {
   it.each([
@@ -41,7 +41,7 @@ describe('route table', () => {
     ['/feed.xml', 'feed', undefined],
   ])('%s is the %s document (part %p)', (path, name, part) => {
     const match = matchRoute(path, false);
-    expect(match).toEqual(part === undefined ? { kind: 'document', rule: DOCUMENT_TABLE[name as 'robots'] } : { kind: 'document', rule: DOCUMENT_TABLE.sitemap, part });
+    expect(match).toEqual(part === undefined ? { kind: 'site-file', rule: SITE_FILE_TABLE[name as 'robots'] } : { kind: 'site-file', rule: SITE_FILE_TABLE.sitemap, part });
   });
 
   it.each(['/sitemap-0.xml', '/sitemap-01.xml', '/sitemap-10000.xml', '/sitemap-x.xml', '/robots.txt/', '/feed.xml/x', '/category/feed.xml'])('%s is no document', (path) => {
@@ -49,9 +49,9 @@ describe('route table', () => {
   });
 
   it('documents say what they are', () => {
-    expect(DOCUMENT_TABLE.robots.contentType).toMatch(/^text\/plain/);
-    expect(DOCUMENT_TABLE.sitemap.contentType).toMatch(/^application\/xml/);
-    expect(DOCUMENT_TABLE.feed.contentType).toMatch(/^application\/rss\+xml/);
+    expect(SITE_FILE_TABLE.robots.contentType).toMatch(/^text\/plain/);
+    expect(SITE_FILE_TABLE.sitemap.contentType).toMatch(/^application\/xml/);
+    expect(SITE_FILE_TABLE.feed.contentType).toMatch(/^application\/rss\+xml/);
   });
 });
 

@@ -1,5 +1,5 @@
 import { articleHead, categoryHead, homeHead } from '../../../../src/server/seo/page-head';
-import { resolutionOf, siteOf, type Site } from '../../../../src/server/site/load-site';
+import { resolutionOf, siteOf, type Site } from '../../../../src/server/site/site';
 import { articleSchema, categorySchema, siteSettingSchema } from '../../../../src/shared/records';
 import { articles, categories, domains, globalSetting } from '../../../fixtures/dataset';
 

@@ -1,4 +1,4 @@
-import { SITEMAP_URL_LIMIT, sitemapDocument, sitemapEntries } from '../../../../src/server/seo/sitemap';
+import { SITEMAP_URL_LIMIT, sitemapFile, sitemapEntries } from '../../../../src/server/seo/sitemap';
 import { parseXml } from '../../../support/html';
 
 const ORIGIN = 'https://site.example';
@@ -39,40 +39,40 @@ describe('sitemapEntries', () => {
   });
 });
 
-describe('sitemapDocument', () => {
+describe('sitemapFile', () => {
   const entries = (n: number) => Array.from({ length: n }, (_, i) => ({ loc: `${ORIGIN}/a-${i}`, lastmod: `2026-01-${String((i % 28) + 1).padStart(2, '0')}T00:00:00.000Z` }));
   const xmlOf = (doc: { xml: string } | null) => doc?.xml ?? '';
 
   it('holds 50,000 URLs a file (the sitemaps.org limit): one urlset up to it, an index past it', () => {
     expect(SITEMAP_URL_LIMIT).toBe(50_000);
-    const full = sitemapDocument(ORIGIN, entries(50_000));
+    const full = sitemapFile(ORIGIN, entries(50_000));
     expect(xmlOf(full)).toContain('<urlset');
     expect(xmlOf(full).split('<url>')).toHaveLength(50_001);
-    expect(xmlOf(sitemapDocument(ORIGIN, entries(50_001)))).toContain('<sitemapindex');
+    expect(xmlOf(sitemapFile(ORIGIN, entries(50_001)))).toContain('<sitemapindex');
   });
 
   it('is one urlset up to the limit, and has no parts then; its lastmod is the newest', () => {
-    const sitemap = sitemapDocument(ORIGIN, entries(10), undefined, 10);
+    const sitemap = sitemapFile(ORIGIN, entries(10), undefined, 10);
     const doc = parseXml(xmlOf(sitemap));
     expect(doc.documentElement.localName).toBe('urlset');
     expect(doc.documentElement.namespaceURI).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
     expect(doc.getElementsByTagName('url')).toHaveLength(10);
     expect(sitemap?.lastmod).toBe('2026-01-10T00:00:00.000Z');
-    expect(sitemapDocument(ORIGIN, entries(10), 1, 10)).toBeNull();
+    expect(sitemapFile(ORIGIN, entries(10), 1, 10)).toBeNull();
   });
 
   it('past the limit is an index of parts of at most the limit each, each part with its own lastmod', () => {
     const all = entries(61);
-    const index = sitemapDocument(ORIGIN, all, undefined, 30);
+    const index = sitemapFile(ORIGIN, all, undefined, 30);
     const indexDoc = parseXml(xmlOf(index));
     expect(indexDoc.documentElement.localName).toBe('sitemapindex');
     expect([...indexDoc.getElementsByTagName('loc')].map((loc) => loc.textContent)).toEqual([`${ORIGIN}/sitemap-1.xml`, `${ORIGIN}/sitemap-2.xml`, `${ORIGIN}/sitemap-3.xml`]);
     expect([...indexDoc.getElementsByTagName('lastmod')].map((lastmod) => lastmod.textContent)).toEqual(['2026-01-28T00:00:00.000Z', '2026-01-28T00:00:00.000Z', '2026-01-05T00:00:00.000Z']);
     expect(index?.lastmod).toBe('2026-01-28T00:00:00.000Z');
-    const parts = [1, 2, 3].map((part) => sitemapDocument(ORIGIN, all, part, 30));
+    const parts = [1, 2, 3].map((part) => sitemapFile(ORIGIN, all, part, 30));
     expect(parts.map((part) => parseXml(xmlOf(part)).getElementsByTagName('url').length)).toEqual([30, 30, 1]);
     expect(parts[2]?.lastmod).toBe('2026-01-05T00:00:00.000Z');
     expect(parseXml(xmlOf(parts[2] ?? null)).getElementsByTagName('loc')[0]?.textContent).toBe(`${ORIGIN}/a-60`);
-    expect(sitemapDocument(ORIGIN, all, 4, 30)).toBeNull();
+    expect(sitemapFile(ORIGIN, all, 4, 30)).toBeNull();
   });
 });

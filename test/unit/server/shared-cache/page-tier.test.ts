@@ -7,7 +7,7 @@ const page: SharedPage = {
   br: Buffer.from([0, 1, 2, 255, 254]),
   etags: { identity: '"h"', gzip: '"h-gzip"', br: '"h-br"' },
   storedAt: 1_000_000,
-  times: { freshMs: 10_000, staleMs: 60_000, lastResortMs: 3_600_000 },
+  times: { freshMs: 10_000, staleMs: 60_000, lastGoodMs: 3_600_000 },
   labels: { route: 'article', site: 'main' },
   contentSecurityPolicy: "default-src 'self'",
   purgeKeys: undefined,

@@ -1,12 +1,12 @@
 import pino from 'pino';
 import { PageError } from '../../../../src/server/http/errors';
-import { ON_FAILURE, orFallback, type PagePart } from '../../../../src/server/upstream/failures';
+import { ON_FAILURE, orFallback, type FallbackPart } from '../../../../src/server/upstream/failures';
 import { UpstreamError } from '../../../../src/server/upstream/upstream-error';
 import { captureLogs } from '../../../support/logs';
 
 function scope() {
   const logs = captureLogs();
-  return { logs, scope: { log: pino({ level: 'debug' }, logs), fellBack: new Set<PagePart>() } };
+  return { logs, scope: { log: pino({ level: 'debug' }, logs), fellBack: new Set<FallbackPart>() } };
 }
 const failed = (kind: 'status' | 'invalid_json' | 'timeout' = 'timeout') => new UpstreamError(kind, 'http://api.test/x', { status: kind === 'status' ? 502 : undefined, body: '<html>' });
 

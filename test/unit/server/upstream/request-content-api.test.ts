@@ -2,7 +2,7 @@ import pino from 'pino';
 import type { Article } from '../../../../src/shared/records';
 import type { ContentApi } from '../../../../src/server/upstream/content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES } from '../../../../src/server/upstream/data-cache';
-import type { PagePart } from '../../../../src/server/upstream/failures';
+import type { FallbackPart } from '../../../../src/server/upstream/failures';
 import { createOutageLog } from '../../../../src/server/upstream/outage-log';
 import type { RequestBudget } from '../../../../src/server/upstream/request-budget';
 import { cacheKeyOf, requestContentApiFor } from '../../../../src/server/upstream/request-content-api';
@@ -26,7 +26,7 @@ describe('cacheKeyOf', () => {
 
 describe('a request’s view of the content API', () => {
   const article = (id: string) => ({ _id: id, slug: `s-${id}` }) as unknown as Article;
-  const scope = () => ({ log: pino({ level: 'silent' }), fellBack: new Set<PagePart>() });
+  const scope = () => ({ log: pino({ level: 'silent' }), fellBack: new Set<FallbackPart>() });
   const lasting: RequestBudget = { deadline: Number.POSITIVE_INFINITY, now: () => 0 };
   /** A client whose calls answer these values (every other call fails the test). */
   function clientOf(answers: Partial<Record<keyof ContentApi, unknown>>): ContentApi {

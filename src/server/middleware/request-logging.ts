@@ -3,14 +3,14 @@
  * logger for the request's event lines (`req.log`, carrying `reqId`), and, when the answer is
  * done, the request finished where every request is (finishRequest: access-log line, metrics).
  * Hand-written rather than pino-http, which builds several child loggers and serializes the
- * request for every request even when told to be quiet: measured here, that cost about a third
- * of the throughput of an uncached page.
+ * request for every request even when told to be quiet: a large share of an uncached page's
+ * time.
  */
 import type { RequestHandler } from 'express';
 import { finishWhenDone, type Requested, type RequestRecorder } from '../request/envelope';
 import { SITE_LABEL } from '../observability/metrics';
-import type { DocumentName, RouteName } from '../rules/routes';
-import type { Site } from '../site/load-site';
+import type { SiteFileName, RouteName } from '../rules/routes';
+import type { Site } from '../site/site';
 
 /** Requests answered before the route table: health checks, assets, and the rest (405, 400). */
 export type EarlyRoute = 'healthz' | 'readyz' | 'assets' | 'unrouted';
@@ -19,7 +19,7 @@ export type EarlyRoute = 'healthz' | 'readyz' | 'assets' | 'unrouted';
  * The route label: the route table's name, else one of the few fixed early names, by the paths
  * the envelope worked out (the site's own path for the assets, the target's outside BASE_PATH). Pure.
  */
-export function routeLabelOf(requested: Pick<Requested, 'targetPath' | 'sitePath'>, routeName: RouteName | DocumentName | undefined): RouteName | DocumentName | EarlyRoute {
+export function routeLabelOf(requested: Pick<Requested, 'targetPath' | 'sitePath'>, routeName: RouteName | SiteFileName | undefined): RouteName | SiteFileName | EarlyRoute {
   if (routeName) return routeName;
   const path = requested.sitePath ?? requested.targetPath;
   if (path === '/healthz') return 'healthz';
@@ -38,7 +38,7 @@ export function siteLabelOf(site: Site | undefined): string {
 }
 
 /** Times every request from its first middleware to its last byte (or the client leaving), and finishes it once (request/envelope.ts). */
-export function requestEnvelope(recorder: RequestRecorder): RequestHandler {
+export function requestLogging(recorder: RequestRecorder): RequestHandler {
   return function openEnvelope(req, res, next) {
     const started = performance.now();
     const { reqId } = req.envelope;

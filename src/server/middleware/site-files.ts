@@ -1,9 +1,10 @@
+import { PRIVATE } from '../http/cache-control';
 import type { Request, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../http/encoding';
 import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../kept/report-once';
-import { DOCUMENT_BUILDERS } from '../seo/documents';
+import { SITE_FILE_BUILDERS } from '../seo/site-files';
 import type { PageMatch } from '../rules/routes';
 import { ANSWERED, type Step } from './steps';
 
@@ -16,21 +17,21 @@ import { ANSWERED, type Step } from './steps';
  * does not exist, a site without ads.txt) goes to the error handler, which answers it in the
  * site's shell.
  */
-export function documentRendering(options: { basePath: string; sitemapUrlLimit?: number | undefined }): Step<Stage<'site' | 'route' | 'origin' | 'upstream' | 'pageOutput'>, { route: PageMatch }> {
+export function siteFileServing(options: { basePath: string; sitemapUrlLimit?: number | undefined }): Step<Stage<'site' | 'route' | 'origin' | 'upstream' | 'pageOutput'>, { route: PageMatch }> {
   // settings.invalid_ads_txt is logged once per record and content, not on every request.
   const isFirstReport = reportOnce();
   return async function renderDocument(req, res, { site, route, origin, upstream, pageOutput }) {
     if (route.kind === 'page') return { route };
     const lookup = lookupScopeOf(req, res);
     // The site's root, on the canonical host as in pages.tsx.
-    const built = await DOCUMENT_BUILDERS[route.rule.name]({ site, origin: `${origin}${options.basePath}`, basePath: options.basePath, part: route.part, api: upstream.api, lookup, sitemapUrlLimit: options.sitemapUrlLimit, isFirstReport });
+    const built = await SITE_FILE_BUILDERS[route.rule.name]({ site, origin: `${origin}${options.basePath}`, basePath: options.basePath, part: route.part, api: upstream.api, lookup, sitemapUrlLimit: options.sitemapUrlLimit, isFirstReport });
     res.status(200).type(route.rule.contentType).vary('Accept-Encoding');
     const body = Buffer.from(built.body);
     const encoding = preferredEncoding(req.headers['accept-encoding']);
     if (lookup.fellBack.size > 0) {
       // Built after a failed lookup (another site's settings, a list left out): private, and
       // with no validators, so no cache keeps it and no client is told its copy is current.
-      res.set('cache-control', 'private, no-store');
+      res.set('cache-control', PRIVATE);
     } else {
       res.set('cache-control', pageOutput.cacheControl(200)).set('etag', etagsOf(body)[encoding]);
       if (built.lastmod) res.set('last-modified', new Date(built.lastmod).toUTCString());

@@ -1,8 +1,8 @@
-/** The per-site documents of the route table's DOCUMENT_TABLE, each built from the resolved site. */
+/** The per-site documents of the route table's SITE_FILE_TABLE, each built from the resolved site. */
 import { notFound } from '../http/errors';
-import type { DocumentName } from '../rules/routes';
+import type { SiteFileName } from '../rules/routes';
 import { sanitizeArticleHtml } from '../rules/sanitize';
-import type { Site } from '../site/load-site';
+import type { Site } from '../site/site';
 import type { ContentApi } from '../upstream/content-api';
 import type { LookupScope } from '../upstream/failures';
 import { adsTxtDocument, adsTxtLinesOf, hasAdsTxtRecords } from '../rules/ads-txt';
@@ -10,10 +10,11 @@ import { feedLastmod, rssXml, type FeedItem } from './feed';
 import { articlePath } from './page-head';
 import { robotsTxt } from './robots';
 import { allSiteArticles, newestSiteArticles } from './site-articles';
-import { lastmodOf, sitemapDocument, sitemapEntries } from './sitemap';
+import { lastmodOf, sitemapFile, sitemapEntries } from './sitemap';
 import { siteUrl } from '../rules/site-urls';
+import { LOG_EVENTS } from '../http/log-events';
 
-export interface DocumentContext {
+export interface SiteFileContext {
   readonly site: Site;
   /** The site's root URL: origin and base path (rules/site-urls.ts). */
   readonly origin: string;
@@ -35,15 +36,15 @@ export interface BuiltDocument {
   readonly lastmod?: string | undefined;
 }
 
-export type DocumentBuilder = (context: DocumentContext) => Promise<BuiltDocument>;
+export type SiteFileBuilder = (context: SiteFileContext) => Promise<BuiltDocument>;
 
-export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> = {
+export const SITE_FILE_BUILDERS: Readonly<Record<SiteFileName, SiteFileBuilder>> = {
   robots: async ({ origin, basePath }) => ({ body: robotsTxt(origin, basePath) }),
 
   ads: async ({ site, lookup, isFirstReport }) => {
     const { lines, invalid } = adsTxtLinesOf(site.adsTxt?.value);
     if (site.adsTxt && invalid.length > 0 && isFirstReport(`ads.txt|${site.adsTxt.from}|${invalid.length}|${invalid[0]?.slice(0, 200)}`)) {
-      lookup.log.warn({ event: 'settings.invalid_ads_txt', settingId: site.adsTxt.from, count: invalid.length, lines: invalid.slice(0, 5).map((line) => line.slice(0, 200)) }, 'malformed ads.txt lines dropped');
+      lookup.log.warn({ event: LOG_EVENTS.SETTINGS_INVALID_ADS_TXT.event, settingId: site.adsTxt.from, count: invalid.length, lines: invalid.slice(0, 5).map((line) => line.slice(0, 200)) }, 'malformed ads.txt lines dropped');
     }
     if (!hasAdsTxtRecords(lines)) throw notFound('This site has no ads.txt.');
     return { body: adsTxtDocument(lines) };
@@ -51,7 +52,7 @@ export const DOCUMENT_BUILDERS: Readonly<Record<DocumentName, DocumentBuilder>> 
 
   sitemap: async ({ site, origin, part, api, lookup, sitemapUrlLimit }) => {
     const entries = sitemapEntries(origin, site.menu.categories, await allSiteArticles(site, api, lookup));
-    const sitemap = sitemapDocument(origin, entries, part, sitemapUrlLimit);
+    const sitemap = sitemapFile(origin, entries, part, sitemapUrlLimit);
     if (sitemap === null) throw notFound('There is no such sitemap.');
     return { body: sitemap.xml, lastmod: sitemap.lastmod };
   },
