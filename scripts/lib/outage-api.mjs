@@ -61,10 +61,14 @@ export function sitesDataset(count) {
   return { global, domains, subdomains: [], categories, articles, campaigns: {} };
 }
 
+/** A body over the app's 2 MiB cap on a content-API answer. */
+const TOO_LARGE = Buffer.alloc(3 * 1024 * 1024, 0x20);
+
 /**
  * Starts the API on a free loopback port. `mode`: 'ok' answers, 'hang' never answers (the
- * socket stays open), 'error' answers every call 500, 'down' closes the listener and every
- * socket (connections are refused).
+ * socket stays open), 'error' answers every call 500, 'invalid_json' answers 200 with a body
+ * that is not JSON, 'too_large' answers 200 with a body over the size cap, 'down' closes the
+ * listener and every socket (connections are refused).
  */
 export async function startOutageApi(dataset) {
   const { createContentApiHandler, createCampaignHandler } = await importContentApi();
@@ -80,6 +84,14 @@ export async function startOutageApi(dataset) {
     if (mode === 'hang') return;
     if (mode === 'error') {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":"outage"}');
+      return;
+    }
+    if (mode === 'invalid_json') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"data": [tru');
+      return;
+    }
+    if (mode === 'too_large') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(TOO_LARGE);
       return;
     }
     (req.url?.startsWith('/api/') ? content : campaigns)(req, res);
