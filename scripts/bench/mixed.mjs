@@ -40,17 +40,6 @@ ensureBuilt();
 // The load runs here, on the CPU the server does not use.
 if (hasCommand('taskset')) execFileSync('taskset', ['-pc', '1', String(process.pid)], { stdio: 'ignore' });
 
-/** A small deterministic generator (mulberry32), so two runs ask for the same mix. */
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const hostOf = (k) => `s${k % HOSTS}.mixed.test`;
 /** The k-th repeated answer: always the same slug on the same host. */
 const repeatedOf = (k) => ({ host: hostOf(k), path: `/rep-${k}-answer` });
@@ -91,12 +80,12 @@ try {
   };
   let fresh = 0;
   const clients = Array.from({ length: CLIENTS }, async (_, client) => {
-    const next = random(client + 1);
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     while (Date.now() < endsAt) {
-      const roll = next();
       fresh += 1;
-      const { host, path } = roll < 0.5 ? { host: hostOf(fresh), path: `/mx-${client}-${fresh}-answer` } : roll < 0.95 ? repeatedOf(Math.floor(next() * REPEATED)) : { host: hostOf(fresh), path: `/no/such/${fresh}/page` };
+      // Of every 20 requests, 10 new answers, 9 repeated ones spread over the pool, 1 a 404.
+      const slot = fresh % 20;
+      const { host, path } = slot < 10 ? { host: hostOf(fresh), path: `/mx-${client}-${fresh}-answer` } : slot < 19 ? repeatedOf((fresh * 7919) % REPEATED) : { host: hostOf(fresh), path: `/no/such/${fresh}/page` };
       const { status } = await timedGet(agent, APP_PORT, host, path, { 'user-agent': CHROME_UA });
       counts[status] = (counts[status] ?? 0) + 1;
     }
