@@ -76,7 +76,13 @@ async function main() {
         await sleep(100);
         continue;
       }
-      for (const site of warmed) for (const path of Object.values(site.pages)) count((pages[phase] ??= {}), outcomeOf(await timedGet(agent, APP_PORT, site.host, path, IDENTITY), site, path));
+      for (const site of warmed) {
+        for (const path of Object.values(site.pages)) {
+          const res = await timedGet(agent, APP_PORT, site.host, path, IDENTITY);
+          // Refused once the listener closed: the drain's end, as for the probes.
+          count((pages[phase] ??= {}), res.code === 'ECONNREFUSED' && phase === 'drain' ? 'refused, listener closed' : outcomeOf(res, site, path));
+        }
+      }
       await sleep(500);
     }
   })();
