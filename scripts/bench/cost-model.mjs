@@ -21,7 +21,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { cpuMsOf, longTailLoad } from '../lib/longtail.mjs';
+import { CHROME_UA, cpuMsOf, longTailLoad } from '../lib/longtail.mjs';
 import { benchApi, ensureBuilt, freePorts, requireBenchApi, root, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from '../lib/processes.mjs';
 import { sourceResolver, stageTimes } from '../lib/profile-stages.mjs';
 import { harnessDir, preparedReference, REFERENCES } from '../lib/references.mjs';
@@ -110,7 +110,7 @@ try {
   if (PARTS.includes('isolated')) {
     console.log(`\n## In isolation (node ${process.version}, one process, alternated rounds)\n`);
     const run = `import { runTypeScript } from ${JSON.stringify(path.join(root, 'scripts/lib/typescript.mjs'))}; runTypeScript(${JSON.stringify(path.join(root, 'scripts/lib/cost-stages.ts'))}, []);`;
-    execFileSync(process.execPath, ['--expose-gc', '--max-semi-space-size=64', '--input-type=module', '-e', run], { stdio: 'inherit', env: { ...process.env, CONTENT_API_URL: API } });
+    execFileSync(process.execPath, ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', '--input-type=module', '-e', run], { stdio: 'inherit', env: { ...process.env, CONTENT_API_URL: API, USER_AGENT: CHROME_UA } });
   }
   if (PARTS.includes('load')) {
     const longTail = longTailLoad({ connections: CONNECTIONS, hosts: HOSTS });

@@ -1,13 +1,15 @@
 /**
  * The cost model's isolated part (scripts/bench/cost-model.mjs starts it with --expose-gc and a
- * 64 MiB young generation, CONTENT_API_URL the harness's fake content API): each stage of a
- * first view on the bench article, this app's call beside the library alone and the references'
- * equivalent, alternated in ROUNDS rounds of about 150 ms each. Prints per variant the CPU µs a
+ * 64 MiB young generation, CONTENT_API_URL the harness's fake content API, USER_AGENT the long
+ * tail's): each stage of a first view on the bench article, this app's call beside the library
+ * alone and the references' equivalent, alternated in ROUNDS rounds of about 150 ms each. Prints per variant the CPU µs a
  * call (process.cpuUsage over a round: median and spread of the rounds) and the bytes allocated
- * a call (heap used before and after a round that starts just after a full collection; a
- * collection within the round makes it lower, so the largest round is printed beside the median).
+ * a call: heap used before and after ALLOCATION_CALLS calls that start just after a full
+ * collection, far fewer bytes than the 64 MiB young generation holds, so none is collected
+ * meanwhile (median of three such batches).
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
@@ -26,6 +28,7 @@ import { assetsFrom } from '../../src/server/render/assets';
 import { sitePageElement } from '../../src/server/render/page';
 import { createSiteChromes } from '../../src/server/render/site-chrome';
 import { renderToDocument } from '../../src/server/render/stream';
+import { isCrawler } from '../../src/server/rules/crawler';
 import { sanitizeArticleHtml } from '../../src/server/rules/sanitize';
 import { matchRoute } from '../../src/server/rules/routes';
 import { createSiteLoader } from '../../src/server/site/site-loader';
@@ -37,8 +40,11 @@ import { createOutageLog } from '../../src/server/upstream/outage-log';
 const API = process.env.CONTENT_API_URL ?? '';
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const ROUND_MS = 150;
+const ALLOCATION_CALLS = 40;
 const HOST = '127.0.0.1';
 const SLUG = 'the-quiet-revival-of-night-trains-in-europe';
+/** The long tail's User-Agent (scripts/lib/longtail.mjs), handed over by cost-model.mjs. */
+const USER_AGENT = process.env.USER_AGENT ?? '';
 const collect = (globalThis as { gc?: () => void }).gc;
 
 interface Variant {
@@ -50,10 +56,8 @@ interface Variant {
 /** A writable that drops what it is given: the socket's place. */
 const sink = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
-/** One round of `variant`: calls, CPU µs and heap bytes. */
-async function round(variant: Variant): Promise<{ us: number; bytes: number }> {
-  collect?.();
-  const heapBefore = process.memoryUsage().heapUsed;
+/** One round of `variant`: CPU µs a call. */
+async function round(variant: Variant): Promise<number> {
   const cpuBefore = process.cpuUsage();
   const end = performance.now() + ROUND_MS;
   let calls = 0;
@@ -62,10 +66,20 @@ async function round(variant: Variant): Promise<{ us: number; bytes: number }> {
     calls++;
   }
   const cpu = process.cpuUsage(cpuBefore);
-  const bytes = process.memoryUsage().heapUsed - heapBefore;
   // Back to the event loop between rounds, as between requests.
   await setImmediate();
-  return { us: (cpu.user + cpu.system) / calls, bytes: bytes / calls };
+  return (cpu.user + cpu.system) / calls;
+}
+
+/** Bytes `variant` allocates a call on the heap: ALLOCATION_CALLS calls after a full collection. */
+async function allocated(variant: Variant): Promise<number> {
+  if (!collect) throw new Error('run with --expose-gc');
+  collect();
+  const before = process.memoryUsage().heapUsed;
+  for (let n = 0; n < ALLOCATION_CALLS; n++) await variant.run();
+  const bytes = (process.memoryUsage().heapUsed - before) / ALLOCATION_CALLS;
+  await setImmediate();
+  return bytes;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? NaN;
@@ -118,6 +132,10 @@ async function main(): Promise<void> {
   const nullLines = { write: () => undefined };
   const appLog = createLogger('info', nullLines);
   const pinoAlone = pino({ base: undefined }, nullLines);
+  // As the server writes its lines: pino's own asynchronous writer, to a file (the benchmarks' stdout).
+  const logFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'qa-sites-cost-')), 'lines.log');
+  const appLogToFile = createLogger('info', pino.destination({ dest: logFile, sync: false }));
+  const pinoToFile = pino({ base: undefined }, pino.destination({ dest: logFile, sync: false }));
   const line = { reqId: '3f1c2a9e-8f0e-4b7a-9c55-1f0a2b3c4d5e', host: HOST, siteKey: 'bench', method: 'GET', path: `/${SLUG}`, status: 200, responseTime: 2.1, settingSource: 'subdomains' } as const;
   const cache = new LRUCache<string, string>({ max: 1000 });
   for (let n = 0; n < 1000; n++) cache.set(`/api/article/get?slug=a-${n}`, articleText);
@@ -135,19 +153,23 @@ async function main(): Promise<void> {
     { stage: 'parsing and checks', name: 'zod: the article schema on it', run: () => articleSchema.parse(article) },
     { stage: 'access line', name: 'this app: the request line (logRequestCompleted, redaction, 2 KB cap)', run: () => logRequestCompleted(appLog, line) },
     { stage: 'access line', name: 'pino alone, the same fields', run: () => pinoAlone.info(line, 'request completed') },
+    { stage: 'access line', name: 'this app: the request line, written to a file (pino.destination, async)', run: () => logRequestCompleted(appLogToFile, line) },
+    { stage: 'access line', name: 'pino alone, the same fields, written to a file (pino.destination, async)', run: () => pinoToFile.info(line, 'request completed') },
+    { stage: 'front door', name: 'the crawler rule: isbot on a Chrome User-Agent (isCrawler)', run: () => isCrawler(USER_AGENT) },
     { stage: 'caches', name: 'lru-cache get (1,000 entries)', run: () => cache.get(`/api/article/get?slug=a-${Math.floor(Math.random() * 1000)}`) },
   ];
   for (const variant of variants) for (let n = 0; n < 3; n++) await round(variant); // JIT warm-up
-  const results = new Map(variants.map((variant) => [variant, [] as { us: number; bytes: number }[]]));
-  for (let r = 0; r < ROUNDS; r++) for (const variant of variants) results.get(variant)?.push(await round(variant));
+  const times = new Map(variants.map((variant) => [variant, [] as number[]]));
+  for (let r = 0; r < ROUNDS; r++) for (const variant of variants) times.get(variant)?.push(await round(variant));
+  const bytes = new Map(variants.map((variant) => [variant, [] as number[]]));
+  for (let r = 0; r < 3; r++) for (const variant of variants) bytes.get(variant)?.push(await allocated(variant));
 
-  console.log(`${ROUNDS} rounds of ${ROUND_MS} ms a variant, alternated; CPU of this process (process.cpuUsage); heap bytes from a collection before each round\n`);
-  console.log('| stage | variant | CPU µs a call, median (spread) | KB allocated a call, median (largest) |');
+  console.log(`${ROUNDS} rounds of ${ROUND_MS} ms a variant, alternated; CPU of this process (process.cpuUsage); heap bytes over ${ALLOCATION_CALLS} calls after a full collection\n`);
+  console.log('| stage | variant | CPU µs a call, median (spread) | KB allocated a call |');
   console.log('|---|---|---:|---:|');
-  for (const [variant, rounds] of results) {
-    const us = rounds.map((r) => r.us);
-    const kb = rounds.map((r) => r.bytes / 1024);
-    console.log(`| ${variant.stage} | ${variant.name} | ${median(us).toFixed(1)} (${Math.min(...us).toFixed(1)}-${Math.max(...us).toFixed(1)}) | ${median(kb).toFixed(1)} (${Math.max(...kb).toFixed(1)}) |`);
+  for (const variant of variants) {
+    const us = times.get(variant) ?? [];
+    console.log(`| ${variant.stage} | ${variant.name} | ${median(us).toFixed(1)} (${Math.min(...us).toFixed(1)}-${Math.max(...us).toFixed(1)}) | ${(median(bytes.get(variant) ?? []) / 1024).toFixed(1)} |`);
   }
 }
 
