@@ -18,7 +18,7 @@
  * PARTS (`isolated load hit`). Servers on CPU 0, wrk and the fake API on CPU 1.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CHROME_UA, cpuMsOf, longTailLoad } from '../lib/longtail.mjs';
@@ -64,8 +64,10 @@ function profiled(name, args, { env, cwd, port, ready }) {
       await exited;
       clearTimeout(killer);
       const file = readdirSync(dir).find((entry) => entry.endsWith('.cpuprofile'));
-      if (!file) throw new Error(`${name}: no profile written`);
-      return JSON.parse(readFileSync(path.join(dir, file), 'utf8'));
+      const profile = file ? JSON.parse(readFileSync(path.join(dir, file), 'utf8')) : null;
+      rmSync(dir, { recursive: true, force: true });
+      if (!profile) throw new Error(`${name}: no profile written`);
+      return profile;
     },
   };
 }
@@ -94,11 +96,19 @@ function printStages(title, columns) {
 
 /** One profiled stretch of `load` on `server`; the profile's samples within it by stage, a view. */
 async function measured(server, load) {
-  await waitForHttp(`${server.url}${server.ready}`, { timeoutMs: 60_000, child: server.process });
-  load(WARMUP);
-  const cpuBefore = cpuMsOf(server.process.pid);
-  const from = nowUs();
-  const figures = load(DURATION);
+  let figures;
+  let cpuBefore;
+  let from;
+  try {
+    await waitForHttp(`${server.url}${server.ready}`, { timeoutMs: 60_000, child: server.process });
+    load(WARMUP);
+    cpuBefore = cpuMsOf(server.process.pid);
+    from = nowUs();
+    figures = load(DURATION);
+  } catch (error) {
+    await stop(server.process);
+    throw error;
+  }
   const to = nowUs();
   const cpuUs = ((cpuMsOf(server.process.pid) - cpuBefore) * 1000) / figures.requests;
   const profile = await server.stopped();
