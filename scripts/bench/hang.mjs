@@ -15,7 +15,7 @@
 import { fork } from 'node:child_process';
 import http from 'node:http';
 import { build } from '../build.mjs';
-import { podMemoryRequestMiB, SERVER_ARGS, rssMiB, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { assertPortsFree, podMemoryRequestMiB, SERVER_ARGS, rssMiB, start, stop, waitForHttp } from '../lib/processes.mjs';
 import { siteOf, sitesDataset, startOutageApi } from '../lib/outage-api.mjs';
 
 const BOUND_MIB = podMemoryRequestMiB();
@@ -63,13 +63,14 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor(
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main() {
+  await assertPortsFree([APP_PORT]);
   await build({ quiet: true });
   const api = await startOutageApi(sitesDataset(WARM_SITES));
   const app = start(process.execPath, SERVER_ARGS, {
     env: { NODE_ENV: 'production', PORT: String(APP_PORT), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn', UPSTREAM_CONNECTIONS: String(CONNECTIONS), MAX_IN_FLIGHT_REQUESTS: MAX_IN_FLIGHT },
   });
   try {
-    await waitForHttp(`${APP}/healthz`);
+    await waitForHttp(`${APP}/healthz`, { child: app });
     const probeAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const sites = Array.from({ length: WARM_SITES }, (_, i) => siteOf(i + 1));
     for (const site of sites) {

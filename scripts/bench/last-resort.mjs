@@ -17,11 +17,12 @@
  * Throughout, `/healthz` on both ports every 100 ms. Prints per phase the warmed pages' answers
  * (target: all "200 own"), the probes' answers and p99, peak RSS, and the drain's outcomes.
  *
- * Knobs: SITES (1001), WARMED (5), READS (1), QUIET_PUSH (0), OUTAGE_S (80), DRAIN_CLIENTS (16), APP_PORT (4160;
- * the metrics port is APP_PORT + 1). Any server variable set when the script starts reaches it.
+ * Knobs: SITES (1001), WARMED (5), READS (1), QUIET_PUSH (0), OUTAGE_S (80), DRAIN_CLIENTS (16), APP_PORT (two
+ * free ports when unset, so another benchmark's server is never measured instead; the metrics
+ * port is APP_PORT + 1 when set). Any server variable set when the script starts reaches it.
  */
 import http from 'node:http';
-import { SERVER_ARGS, rssMiB, timedGet, waitForHttp } from '../lib/processes.mjs';
+import { freePorts, SERVER_ARGS, rssMiB, timedGet, waitForHttp } from '../lib/processes.mjs';
 import { siteOf, startServerAgainstOutageApi } from '../lib/outage-api.mjs';
 
 const SITES = Number(process.env.SITES ?? 1001);
@@ -30,8 +31,7 @@ const READS = Number(process.env.READS ?? 1);
 const QUIET_PUSH = process.env.QUIET_PUSH === '1';
 const OUTAGE_S = Number(process.env.OUTAGE_S ?? 80);
 const DRAIN_CLIENTS = Number(process.env.DRAIN_CLIENTS ?? 16);
-const APP_PORT = Number(process.env.APP_PORT ?? 4160);
-const METRICS_PORT = APP_PORT + 1;
+const [APP_PORT, METRICS_PORT] = process.env.APP_PORT ? [Number(process.env.APP_PORT), Number(process.env.APP_PORT) + 1] : await freePorts(2);
 const PUSH_CONCURRENCY = 16;
 /** Pages are read as text. */
 const IDENTITY = { 'accept-encoding': 'identity' };
@@ -48,9 +48,9 @@ function outcomeOf(res, site, path) {
 }
 
 async function main() {
-  const { api, app, imageEnv } = await startServerAgainstOutageApi(SITES, APP_PORT);
+  const { api, app, imageEnv } = await startServerAgainstOutageApi(SITES, APP_PORT, METRICS_PORT);
   const exited = new Promise((resolve) => app.once('exit', (code) => resolve(code)));
-  await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
+  await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`, { child: app });
 
   let phase = 'warm';
   const pages = {};
@@ -76,7 +76,13 @@ async function main() {
         await sleep(100);
         continue;
       }
-      for (const site of warmed) for (const path of Object.values(site.pages)) count((pages[phase] ??= {}), outcomeOf(await timedGet(agent, APP_PORT, site.host, path, IDENTITY), site, path));
+      for (const site of warmed) {
+        for (const path of Object.values(site.pages)) {
+          const res = await timedGet(agent, APP_PORT, site.host, path, IDENTITY);
+          // Refused once the listener closed: the drain's end, as for the probes.
+          count((pages[phase] ??= {}), res.code === 'ECONNREFUSED' && phase === 'drain' ? 'refused, listener closed' : outcomeOf(res, site, path));
+        }
+      }
       await sleep(500);
     }
   })();

@@ -18,7 +18,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import http from 'node:http';
-import { benchApi, ensureBuilt, hasCommand, podMemoryRequestMiB, requireBenchApi, rssMiB, SERVER_ARGS, SERVER_ENV, start, stop, timedGet, waitForHttp } from '../lib/processes.mjs';
+import { assertPortsFree, benchApi, ensureBuilt, hasCommand, podMemoryRequestMiB, requireBenchApi, rssMiB, SERVER_ARGS, SERVER_ENV, start, stop, timedGet, waitForHttp } from '../lib/processes.mjs';
 
 const MINUTES = Number(process.env.MINUTES ?? 5);
 const CLIENTS = Number(process.env.CLIENTS ?? 24);
@@ -60,6 +60,7 @@ function purge(body) {
   });
 }
 
+await assertPortsFree([APP_PORT, METRICS_PORT, API_PORT]);
 const api = start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(API_PORT), HOST: '127.0.0.1' } });
 const appEnv = { ...SERVER_ENV, PORT: String(APP_PORT), HOST: '127.0.0.1', METRICS_PORT: String(METRICS_PORT), PURGE_TOKEN: TOKEN, CONTENT_API_URL: API, CAMPAIGN_API_URL: API, LOG_LEVEL: 'warn' };
 const app = start(process.execPath, [...SERVER_ARGS.slice(0, -1), ...NODE_FLAGS, SERVER_ARGS.at(-1)], { cpu: 0, env: appEnv });
@@ -69,7 +70,7 @@ let purges = 0;
 let purgeFailures = 0;
 try {
   await waitForHttp(`${API}/api/setting/get`);
-  await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
+  await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`, { child: app });
   const started = Date.now();
   const endsAt = started + MINUTES * 60_000;
   const sample = async () => {

@@ -176,7 +176,7 @@ async function main() {
   // The Dockerfile's variables, unless this script was started with one of them set (MALLOC_ARENA_MAX=2 ...).
   const { api, app, imageEnv } = await startServerAgainstOutageApi(SITES, APP_PORT);
   try {
-    await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
+    await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`, { child: app });
     const sites = Array.from({ length: SITES }, (_, i) => siteOf(i + 1));
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     for (const site of sites) {

@@ -16,7 +16,7 @@
 import { fork } from 'node:child_process';
 import net from 'node:net';
 import { build } from '../build.mjs';
-import { SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { assertPortsFree, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from '../lib/processes.mjs';
 
 const SOCKETS = Number(process.env.SOCKETS ?? 1100);
 const PEERS = Number(process.env.PEERS ?? 110);
@@ -101,10 +101,11 @@ function row(name, results) {
 }
 
 async function main() {
+  await assertPortsFree([APP_PORT]);
   await build({ quiet: true });
   const app = start(process.execPath, SERVER_ARGS, { env: { ...SERVER_ENV, NODE_ENV: 'development', PORT: String(APP_PORT), HOST: '127.0.0.1', LOG_LEVEL: 'warn' } });
   try {
-    await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`);
+    await waitForHttp(`http://127.0.0.1:${APP_PORT}/healthz`, { child: app });
     await freshGet('/', 'localhost');
     const rounds = [await round(1), await round(PEERS)];
     console.log(`\nslow-headers: ${SOCKETS} slow-header sockets (one header byte a second, replaced when closed) for ${ROUND_S} s a round; node ${process.version}, \`node ${SERVER_ARGS.join(' ')}\` with ${JSON.stringify(SERVER_ENV)} (NODE_ENV=development: the embedded demo backend)\n`);

@@ -11,7 +11,7 @@ import { createServer } from 'node:http';
 import path from 'node:path';
 import { build as esbuild } from 'esbuild';
 import { build } from '../build.mjs';
-import { root, SERVER_ARGS, SERVER_ENV, start } from './processes.mjs';
+import { assertPortsFree, root, SERVER_ARGS, SERVER_ENV, start } from './processes.mjs';
 
 /** src/demo/content-api.ts bundled into one ES module and imported. */
 async function importContentApi() {
@@ -117,12 +117,14 @@ export async function startOutageApi(dataset) {
 /**
  * Builds the app, starts this API over `count` sites, and the built server with the production
  * command (the Dockerfile's CMD and ENV, any of its variables set here winning) against it, on
- * `appPort` with metrics on the next port; returns both, and the image's environment it used.
+ * `appPort` with metrics on `metricsPort` (the next port unless given); returns both, and the
+ * image's environment it used.
  */
-export async function startServerAgainstOutageApi(count, appPort) {
+export async function startServerAgainstOutageApi(count, appPort, metricsPort = appPort + 1) {
+  await assertPortsFree([appPort, metricsPort]);
   await build({ quiet: true });
   const api = await startOutageApi(sitesDataset(count));
   const imageEnv = Object.fromEntries(Object.entries(SERVER_ENV).map(([name, value]) => [name, process.env[name] ?? value]));
-  const env = { ...imageEnv, PORT: String(appPort), METRICS_PORT: String(appPort + 1), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
+  const env = { ...imageEnv, PORT: String(appPort), METRICS_PORT: String(metricsPort), HOST: '127.0.0.1', CONTENT_API_URL: api.url, CAMPAIGN_API_URL: api.url, LOG_LEVEL: 'warn' };
   return { api, app: start(process.execPath, SERVER_ARGS, { env }), imageEnv };
 }

@@ -85,6 +85,24 @@ export async function freePorts(n) {
   return ports;
 }
 
+/**
+ * Refuses, in one line, to start a server on a loopback port another process holds: its server
+ * would fail to listen while the benchmark measured whoever answers there (another benchmark's
+ * server, against other data). Resolves when every port of `ports` is free.
+ */
+export async function assertPortsFree(ports) {
+  const taken = [];
+  for (const port of ports) {
+    const free = await new Promise((resolve) => {
+      const server = createServer()
+        .once('error', () => resolve(false))
+        .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+    });
+    if (!free) taken.push(port);
+  }
+  if (taken.length > 0) throw new Error(`${taken.length > 1 ? 'ports' : 'port'} ${taken.join(', ')} ${taken.length > 1 ? 'are' : 'is'} taken on 127.0.0.1 (another benchmark's server?): stop it or choose other ports (APP_PORT)`);
+}
+
 /** One GET on a fresh connection (no pooled socket that the server may have closed). */
 export function get(url, headers = {}) {
   return new Promise((resolve, reject) => {
@@ -117,9 +135,14 @@ export function timedGet(agent, port, host, pathAndQuery, headers = {}) {
   });
 }
 
-export async function waitForHttp(url, { timeoutMs = 30_000, headers = {} } = {}) {
+/**
+ * Resolves once `url` answers 200. With `child` (a process from start()), rejects as soon as it
+ * has exited, with the end of its output, instead of waiting out the timeout.
+ */
+export async function waitForHttp(url, { timeoutMs = 30_000, headers = {}, child } = {}) {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited (code ${child.exitCode}) before ${url} answered:\n${child.log().trim().split('\n').slice(-5).join('\n')}`);
     try {
       if ((await get(url, headers)).status === 200) return;
     } catch {
