@@ -197,8 +197,8 @@ export function createSharedStore(options: StoreOptions): SharedStore {
 
   const tagKey = (tag: string) => keyOf(`tag:${tag}`);
 
-  /** A full store's pause is over: the next write finds out whether it still is. */
-  function fullPauseOver(): boolean {
+  /** Whether writes go to the store: not while a full store's pause lasts (after it, the next write finds out whether it still is). */
+  function writable(): boolean {
     if (fullUntil !== 0 && Date.now() >= fullUntil) {
       fullUntil = 0;
       settle();
@@ -208,13 +208,13 @@ export function createSharedStore(options: StoreOptions): SharedStore {
 
   /** Whether a command of `access` goes to the store now. */
   function sendable(access: Access): boolean {
-    const writable = fullPauseOver();
+    const writes = writable();
     if (client.status !== 'ready') return false;
     // While the breaker is not closed only its probe goes: the others skip rather than wait for its verdict.
     if (access === 'probe') return true;
     if (breaker.state !== CircuitState.Closed) return false;
     if (access === 'root') return true;
-    return generation !== undefined && (access === 'read' || writable);
+    return generation !== undefined && (access === 'read' || writes);
   }
 
   /** `work`'s reply within the breaker's and the state's rules and the command timeout; undefined when skipped or failed. */
@@ -296,7 +296,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     state: () => current,
     get: (name) => run('get', 'read', () => client.get(keyOf(name))),
     async readAndCount(name, counter, windowMs) {
-      if (!fullPauseOver()) {
+      if (!writable()) {
         const value = await run('get', 'read', () => client.getBuffer(keyOf(name)));
         return value === undefined ? undefined : { value, count: undefined };
       }
@@ -304,7 +304,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       return reply && { value: reply[0], count: Number(reply[1]) };
     },
     async readOrClaim(name, ttlMs) {
-      if (!fullPauseOver()) {
+      if (!writable()) {
         const value = await run('get', 'read', () => client.get(keyOf(name)));
         return value === undefined ? undefined : { value, claimed: undefined };
       }
