@@ -17,9 +17,8 @@
  * on CPU 1.
  *
  * Knobs: VIEWS (`1 4`), INSTANCES (`1 2 3`: one instance is the floor), DURATION (10s), WARMUP (4s), CONNECTIONS (16), HOSTS (200),
- * CACHE_COMMAND_TIMEOUT_MS (unset: the app's default). Every instance shares one CPU here: under
- * saturation a reply waits behind the renders queued on the event loop, which a command
- * timeout counts; each row prints how often an instance saw the store leave `up`.
+ * CACHE_COMMAND_TIMEOUT_MS (unset: the app's default). Every instance shares one CPU here; each
+ * row prints how often an instance saw the store leave `up`.
  */
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';

@@ -4,8 +4,9 @@
  * the value), for its fresh time plus stale-if-error, findable by its purge tags.
  * - A first-tier miss reads it here first: a fresh answer costs no upstream call.
  * - Missing or stale here too, one instance of the deployment asks the upstream: it takes a
- *   short lock (SET NX PX); the others read again every few milliseconds, for at most
- *   `waitMs`, then ask themselves (the lock's holder may have died or hung).
+ *   short lock (SET NX PX; when the answer is missing, in the read's own command); the others
+ *   read again every few milliseconds, for at most `waitMs`, then ask themselves (the lock's
+ *   holder may have died or hung).
  * - When the call fails, the stale copy read here is handed to the last-good store, so an
  *   instance that never held the answer still serves it while the upstream fails.
  * A value of another format, or unreadable, is a miss (counted as `error`).
@@ -52,14 +53,15 @@ export function createSharedDataTier(options: SharedDataTierOptions): SharedData
   const now = options.now ?? Date.now;
   const nameOf = (kind: CacheKind, key: string) => `data:${kind}:${key}`;
 
-  /** The stored answer; null when there is none (or not of this format); undefined when the store could not say. */
-  async function read(kind: CacheKind, name: string): Promise<SharedAnswer | null | undefined> {
-    const text = await store.get(name);
+  /** The answer in `text`; null when there is none (or not of this format); undefined when the store could not say. */
+  function answerIn(kind: CacheKind, text: string | null | undefined): SharedAnswer | null | undefined {
     if (text === undefined || text === null) return text;
     const answer = sharedAnswerOf(text);
     if (answer === null) countLookup(kind, 'error');
     return answer;
   }
+
+  const read = async (kind: CacheKind, name: string) => answerIn(kind, await store.get(name));
 
   /** Another instance's answer, once it is stored and newer than `seen`; null when none came within waitMs. */
   async function filledBy(kind: CacheKind, name: string, freshMs: number, seen: number | undefined): Promise<SharedAnswer | null> {
@@ -76,13 +78,15 @@ export function createSharedDataTier(options: SharedDataTierOptions): SharedData
   return {
     async answer(kind, key, freshMs, load, staleCopy) {
       const name = nameOf(kind, key);
-      const found = await read(kind, name);
+      const reply = await store.readOrClaim(name, options.lockMs);
+      const found = answerIn(kind, reply?.value);
       if (found && now() - found.storedAt < freshMs) {
         countLookup(kind, 'hit');
         return { ...found, shared: true };
       }
       countLookup(kind, found === undefined ? 'error' : found === null ? 'miss' : 'stale');
-      const claimed = found === undefined ? undefined : await store.claim(name, options.lockMs);
+      // A missing answer's lock came with the read; a stale or unreadable one's is claimed now.
+      const claimed = reply === undefined ? undefined : reply.value === null ? reply.claimed : await store.claim(name, options.lockMs);
       if (claimed === false) {
         const filled = await filledBy(kind, name, freshMs, found?.storedAt);
         if (filled) return { ...filled, shared: true };

@@ -103,11 +103,11 @@ export function createSharedPageTier(options: SharedPageTierOptions): SharedPage
 
   return {
     async lookup(key, windowMs): Promise<SharedPageLookup> {
-      // Both in one write (the client pipelines what one turn of the event loop sends).
-      const [bytes, views] = await Promise.all([store.getBuffer(pageName(key)), store.count(`views:${key}`, windowMs)]);
+      const reply = await store.readAndCount(pageName(key), `views:${key}`, windowMs);
+      const bytes = reply?.value;
       const page = bytes ? sharedPageOf(bytes) : null;
       countLookup('page', outcomeOf(bytes, page));
-      return { page: bytes === undefined ? undefined : page, views };
+      return { page: bytes === undefined ? undefined : page, views: reply?.count };
     },
     keep(key, page) {
       const leftMs = page.storedAt + lifetimeOf(page) - now();

@@ -1,10 +1,11 @@
 /**
  * The shared cache tier's store: a Redis-protocol server (Valkey, Redis) through ioredis
  * (decision 0370), kept an optimisation, never a dependency:
- * - every command has a tight timeout (CACHE_COMMAND_TIMEOUT_MS) and nothing waits for a
- *   connection: while the store is not ready a command is skipped at once (no offline queue);
- * - consecutive failures (timeouts, a lost connection) open a breaker (cockatiel): commands are
- *   skipped for a while, then one probes the store;
+ * - every reply is waited for at most CACHE_COMMAND_TIMEOUT_MS (reply-deadline.ts: a reply that
+ *   came while the event loop was busy is not late) and nothing waits for a connection: while the
+ *   store is not ready a command is skipped at once (no offline queue);
+ * - consecutive failures (late replies, a lost connection) open a breaker (cockatiel): commands
+ *   are skipped for a while, then a PING probes the store;
  * - a store that is full (an OOM reply under `noeviction`) takes no writes for a while; reads go on;
  * - a lost connection is reopened with capped exponential back-off and jitter;
  * - one log line per change of state (`shared_cache.state`), and metrics per command.
@@ -20,12 +21,20 @@ import Redis from 'ioredis';
 import type { Logger } from 'pino';
 import type { SharedCacheSettings } from '../config/config';
 import { LOG_EVENTS } from '../http/log-events';
+import { LateReply, replyDeadline } from './reply-deadline';
+import { defineStoreScripts } from './store-scripts';
 
 /** The shape of what this release stores: a value written by another format is not read. */
 export const STORE_FORMAT = 1;
 
 export type StoreState = 'connecting' | 'up' | 'down' | 'slow' | 'full';
 export type StoreCommand = 'get' | 'count' | 'set' | 'claim' | 'release' | 'purge' | 'publish' | 'generation' | 'ping';
+/**
+ * What a command needs: `read` and `write` a generation to name keys (a write is skipped while the
+ * store is full), `root` nothing (keys outside a generation, the channel), and `probe` is the one
+ * command that goes to the store while the breaker is open.
+ */
+type Access = 'read' | 'write' | 'root' | 'probe';
 export type CommandOutcome = 'ok' | 'error' | 'skipped';
 /** A lookup in the shared tier: found fresh, found stale, not found, or no answer (the store down, slow, or a value of another format). */
 export type SharedLookupOutcome = 'hit' | 'stale' | 'miss' | 'error';
@@ -61,13 +70,21 @@ export interface SharedStore {
   readonly state: () => StoreState;
   /** The value of `name`, null when there is none, undefined when the store could not say. */
   get(name: string): Promise<string | null | undefined>;
-  /** The value of `name` as bytes (a kept page), null when there is none, undefined when the store could not say. */
-  getBuffer(name: string): Promise<Buffer | null | undefined>;
-  /** Counts one more of `name` (INCR), counted for `windowMs` from now on (PEXPIRE): the count, or undefined. */
-  count(name: string, windowMs: number): Promise<number | undefined>;
+  /**
+   * The value of `name` as bytes (a kept page), and one more of `counter` (INCR), counted for
+   * `windowMs` from now on (PEXPIRE), in one command: the count is undefined while the store is
+   * full (then it is only read); undefined when the store could not say.
+   */
+  readAndCount(name: string, counter: string, windowMs: number): Promise<{ readonly value: Buffer | null; readonly count: number | undefined } | undefined>;
+  /**
+   * The value of `name`, and when there is none, its lock claimed (as `claim`) in the same
+   * command: `claimed` is undefined while the store is full (then it is only read); undefined
+   * when the store could not say.
+   */
+  readOrClaim(name: string, ttlMs: number): Promise<{ readonly value: string | null; readonly claimed: boolean | undefined } | undefined>;
   /** Several values in one round trip (MGET), or undefined. */
   getMany(names: readonly string[]): Promise<readonly (string | null)[] | undefined>;
-  /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its lock, in one pipeline. */
+  /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its lock, in one command. */
   set(name: string, value: string | Buffer, ttlMs: number, tags: readonly string[], tagTtlMs: number): Promise<boolean>;
   /** A short lock on `name` (SET NX PX): true when this instance holds it, false when another does, undefined when the store could not say. */
   claim(name: string, ttlMs: number): Promise<boolean | undefined>;
@@ -93,6 +110,7 @@ const isOutOfMemory = (error: unknown): boolean => error instanceof Error && err
 
 /** A short reason for a log line: an error code or the reply's first word, never the URL (it may carry a password). */
 function reasonOf(error: unknown): string {
+  if (error instanceof LateReply) return 'timeout';
   if (!(error instanceof Error)) return 'unknown';
   const code = (error as NodeJS.ErrnoException).code;
   if (typeof code === 'string') return code;
@@ -108,14 +126,14 @@ function backoff(tuning: StoreTuning): (times: number) => number {
 function clientOptions(settings: SharedCacheSettings, tuning: StoreTuning) {
   return {
     connectTimeout: settings.connectTimeoutMs,
-    commandTimeout: settings.commandTimeoutMs,
     // A hung server (SIGSTOP, a dead peer) holds its socket: past this with replies due, it is closed and reopened.
     socketTimeout: Math.max(tuning.openMs, settings.commandTimeoutMs * 4),
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: backoff(tuning),
-    // Commands issued in one turn of the event loop go in one write.
-    enableAutoPipelining: true,
+    // Each command is written when issued: batched, it would wait for the turn's end (setImmediate)
+    // behind the renders still queued, and its reply could not be told late from the loop's lag.
+    enableAutoPipelining: false,
     lazyConnect: true,
     // At shutdown a socket to a hung server is destroyed after this, not ioredis's 2 s.
     disconnectTimeout: 200,
@@ -126,8 +144,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const { settings, log, observer } = options;
   const tuning = options.tuning ?? DEFAULT_STORE_TUNING;
   const client = new Redis(settings.url, clientOptions(settings, tuning));
+  defineStoreScripts(client);
+  const within = replyDeadline(settings.commandTimeoutMs);
   // The subscription alone waits for its connection (no request waits for it); ioredis subscribes again after each reconnection.
-  const subscriber = new Redis(settings.url, { ...clientOptions(settings, tuning), enableAutoPipelining: false, enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false, commandTimeout: undefined });
+  const subscriber = new Redis(settings.url, { ...clientOptions(settings, tuning), enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false });
   const instanceId = randomUUID();
   const root = `${settings.keyPrefix}:v${STORE_FORMAT}`;
   const channel = `${settings.keyPrefix}:purge`;
@@ -160,11 +180,13 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   }
 
   let probe: NodeJS.Timeout | undefined;
-  breaker.onBreak(() => {
+  breaker.onBreak((cause) => {
+    // Called before the failing command's own handling: its reason is the line's.
+    if ('error' in cause) lastReason = reasonOf(cause.error);
     settle();
     // Without traffic nothing would probe the store: a PING does once the breaker lets one through.
     clearTimeout(probe);
-    probe = setTimeout(() => void run('ping', false, () => client.ping(), false), tuning.openMs + 1);
+    probe = setTimeout(() => void run('ping', 'probe', () => client.ping()), tuning.openMs + 1);
     probe.unref();
   });
   breaker.onReset(() => settle());
@@ -175,21 +197,35 @@ export function createSharedStore(options: StoreOptions): SharedStore {
 
   const tagKey = (tag: string) => keyOf(`tag:${tag}`);
 
-  /** `work` within the breaker's and the state's rules; undefined when skipped or failed. */
-  async function run<T>(command: StoreCommand, write: boolean, work: () => Promise<T>, needsGeneration = true): Promise<T | undefined> {
+  /** Whether writes go to the store: not while a full store's pause lasts (after it, the next write finds out whether it still is). */
+  function writable(): boolean {
     if (fullUntil !== 0 && Date.now() >= fullUntil) {
-      // A full store's pause is over: the next write finds out whether it still is.
       fullUntil = 0;
       settle();
     }
-    // While the one probe of a half-open breaker runs, the others skip rather than wait for its verdict.
-    if (client.status !== 'ready' || (needsGeneration && generation === undefined) || (write && fullUntil !== 0) || breaker.state === CircuitState.HalfOpen) {
+    return fullUntil === 0;
+  }
+
+  /** Whether a command of `access` goes to the store now. */
+  function sendable(access: Access): boolean {
+    const writes = writable();
+    if (client.status !== 'ready') return false;
+    // While the breaker is not closed only its probe goes: the others skip rather than wait for its verdict.
+    if (access === 'probe') return true;
+    if (breaker.state !== CircuitState.Closed) return false;
+    if (access === 'root') return true;
+    return generation !== undefined && (access === 'read' || writes);
+  }
+
+  /** `work`'s reply within the breaker's and the state's rules and the command timeout; undefined when skipped or failed. */
+  async function run<T>(command: StoreCommand, access: Access, work: () => Promise<T>): Promise<T | undefined> {
+    if (!sendable(access)) {
       observer.observeSharedCommand(command, 'skipped', 0);
       return undefined;
     }
     const startedAt = performance.now();
     try {
-      const result = await breaker.execute(work);
+      const result = await breaker.execute(() => within(work()));
       observer.observeSharedCommand(command, 'ok', (performance.now() - startedAt) / 1000);
       return result;
     } catch (error) {
@@ -206,7 +242,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   }
 
   async function readGeneration(): Promise<void> {
-    const read = await run('generation', false, () => client.get(generationKey), false);
+    const read = await run('generation', 'root', () => client.get(generationKey));
     if (read === undefined) return;
     generation = Number(read ?? 0) || 0;
     settle();
@@ -258,50 +294,45 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   return {
     instanceId,
     state: () => current,
-    get: (name) => run('get', false, () => client.get(keyOf(name))),
-    getBuffer: (name) => run('get', false, () => client.getBuffer(keyOf(name))),
-    count: (name, windowMs) =>
-      run('count', true, () =>
-        client
-          .pipeline()
-          .incr(keyOf(name))
-          .pexpire(keyOf(name), Math.max(1, Math.round(windowMs)))
-          .exec()
-          .then((replies) => {
-            const [error, views] = replies?.[0] ?? [new Error('no reply')];
-            if (error) throw error;
-            return Number(views);
-          }),
-      ),
-    getMany: (names) => run('get', false, () => client.mget(names.map(keyOf))),
+    get: (name) => run('get', 'read', () => client.get(keyOf(name))),
+    async readAndCount(name, counter, windowMs) {
+      if (!writable()) {
+        const value = await run('get', 'read', () => client.getBuffer(keyOf(name)));
+        return value === undefined ? undefined : { value, count: undefined };
+      }
+      const reply = await run('count', 'write', () => client.readAndCountBuffer(keyOf(name), keyOf(counter), Math.max(1, Math.round(windowMs))));
+      return reply && { value: reply[0], count: Number(reply[1]) };
+    },
+    async readOrClaim(name, ttlMs) {
+      if (!writable()) {
+        const value = await run('get', 'read', () => client.get(keyOf(name)));
+        return value === undefined ? undefined : { value, claimed: undefined };
+      }
+      const reply = await run('claim', 'write', () => client.readOrClaim(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs))));
+      return reply && { value: reply[0], claimed: reply[1] === 1 };
+    },
+    getMany: (names) => run('get', 'read', () => client.mget(names.map(keyOf))),
     async set(name, value, ttlMs, tags, tagTtlMs) {
-      const done = await run('set', true, () => {
-        // A value stored frees its lock: whoever waits for it reads it now.
-        const pipeline = client.pipeline().set(keyOf(name), value, 'PX', Math.max(1, Math.round(ttlMs))).del(keyOf(`lock:${name}`));
-        for (const tag of tags) pipeline.sadd(tagKey(tag), name).pexpire(tagKey(tag), Math.max(1, Math.round(tagTtlMs)));
-        return pipeline.exec().then((replies) => {
-          const failed = replies?.find(([error]) => error !== null)?.[0];
-          if (failed) throw failed;
-          return true;
-        });
-      });
+      // A value stored frees its lock: whoever waits for it reads it now.
+      const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
+      const done = await run('set', 'write', () => client.keep(keys.length, ...keys, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name));
       return done !== undefined;
     },
     async claim(name, ttlMs) {
-      const reply = await run('claim', true, () => client.set(keyOf(`lock:${name}`), instanceId, 'PX', Math.max(1, Math.round(ttlMs)), 'NX'));
+      const reply = await run('claim', 'write', () => client.set(keyOf(`lock:${name}`), instanceId, 'PX', Math.max(1, Math.round(ttlMs)), 'NX'));
       return reply === undefined ? undefined : reply === 'OK';
     },
     async release(name) {
-      await run('release', true, () => client.del(keyOf(`lock:${name}`)));
+      await run('release', 'write', () => client.del(keyOf(`lock:${name}`)));
     },
     async purge(tags) {
       if (tags === null) {
-        const next = await run('purge', false, () => client.incr(generationKey), false);
+        const next = await run('purge', 'root', () => client.incr(generationKey));
         if (next === undefined) return false;
         generation = next;
         return true;
       }
-      const done = await run('purge', false, async () => {
+      const done = await run('purge', 'read', async () => {
         const tagKeys = [...tags].map(tagKey);
         const members = await client
           .pipeline(tagKeys.map((key) => ['smembers', key]))
@@ -320,7 +351,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       generation = next;
     },
     async publish(message) {
-      const receivers = await run('publish', false, () => client.publish(channel, message), false);
+      const receivers = await run('publish', 'root', () => client.publish(channel, message));
       return receivers !== undefined;
     },
     subscribe(onMessage, onResync) {

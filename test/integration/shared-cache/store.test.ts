@@ -152,6 +152,34 @@ describeWithStore('the shared store against a real server', () => {
     expect(states(logs).at(-1)).toBe('up');
   });
 
+  it('a reply that came while the event loop was blocked is not late, and a hung store still is', async () => {
+    const { store, logs, outcomes, until } = open(server.url());
+    await until('up');
+    await store.set('x', '1', 60_000, [], 60_000);
+    // Renders holding the loop past the timeout once the command is on its way (at the latest at
+    // the end of its turn): the reply is there when the loop gets to it.
+    const blockLoop = async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      const until = performance.now() + COMMAND_TIMEOUT_MS * 2;
+      while (performance.now() < until);
+    };
+    for (let attempt = 0; attempt <= TUNING.breakAfter; attempt++) {
+      const reply = store.get('x');
+      await blockLoop();
+      expect(await reply).toBe('1');
+    }
+    expect(outcomes).not.toContain('error');
+    expect(store.state()).toBe('up');
+    server.hang();
+    for (let attempt = 0; attempt < TUNING.breakAfter; attempt++) {
+      const reply = store.get('x');
+      await blockLoop();
+      expect(await reply).toBeUndefined();
+    }
+    await until('slow');
+    expect(logs.events('shared_cache.state').at(-1)).toEqual(expect.objectContaining({ state: 'slow', reason: 'timeout' }));
+  });
+
   it('slow (a command that blocks the server): the others time out, then it recovers', async () => {
     const { store, until } = open(server.url());
     await until('up');

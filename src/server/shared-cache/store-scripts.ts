@@ -1,0 +1,47 @@
+/**
+ * What one view asks of the store, each as one command (a Lua script run by EVALSHA, ioredis's
+ * defineCommand; decision 0396): a view that misses both tiers makes one command a lookup and
+ * one a write, rather than a pipeline of several, each with its own command object, promise and
+ * reply for this process to handle.
+ */
+import type Redis from 'ioredis';
+import type { Result } from 'ioredis';
+
+/** A value, or nil; and whether this instance now holds the key's lock (taken only when the value is missing). */
+const READ_OR_CLAIM = `
+local value = redis.call('GET', KEYS[1])
+if value then return {value, 0} end
+if redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2], 'NX') then return {false, 1} end
+return {false, 0}`;
+
+/** A value and the view counted (INCR, and its window from now on). */
+const READ_AND_COUNT = `
+local views = redis.call('INCR', KEYS[2])
+redis.call('PEXPIRE', KEYS[2], ARGV[1])
+return {redis.call('GET', KEYS[1]), views}`;
+
+/** A value written with its expiry, its lock freed, and its name added to each tag's set (each set's expiry renewed). */
+const KEEP = `
+redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+redis.call('DEL', KEYS[2])
+for index = 3, #KEYS do
+  redis.call('SADD', KEYS[index], ARGV[4])
+  redis.call('PEXPIRE', KEYS[index], ARGV[3])
+end
+return 1`;
+
+declare module 'ioredis' {
+  interface RedisCommander<Context> {
+    readOrClaim(value: string, lock: string, holder: string, lockMs: number): Result<[string | null, 0 | 1], Context>;
+    readAndCountBuffer(value: string, counter: string, windowMs: number): Result<[Buffer | null, number], Context>;
+    keep(numberOfKeys: number, ...keysThenArgs: (string | Buffer | number)[]): Result<1, Context>;
+  }
+}
+
+/** The scripts defined on `client` (each sent once per connection, then named by its hash). */
+export function defineStoreScripts(client: Redis): void {
+  client.defineCommand('readOrClaim', { numberOfKeys: 2, lua: READ_OR_CLAIM });
+  client.defineCommand('readAndCount', { numberOfKeys: 2, lua: READ_AND_COUNT });
+  // Its number of keys is given with each call: one per tag.
+  client.defineCommand('keep', { lua: KEEP });
+}
