@@ -26,7 +26,7 @@ import { purgeKeyRecording } from './middleware/purge-keys';
 import { routeMatching } from './middleware/route';
 import { securityHeadersOf } from './http/security';
 import { staticHeaders } from './middleware/security-headers';
-import { requestLogging } from './middleware/request-logging';
+import { requestLabelsOf, requestLogging } from './middleware/request-logging';
 import { requestUpstream, type RequestUpstreamDeps } from './middleware/request-upstream';
 import { siteSettings } from './middleware/site-settings';
 import { requestSteps } from './middleware/steps';
@@ -160,7 +160,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
       .step(httpsRedirect({ basePath }))
       .step(routeMatching())
       // Every miss (hits were answered in front of Express).
-      .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, metrics: deps.metrics ?? noMetrics }))
+      .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, metrics: deps.metrics ?? noMetrics, labelsOf: requestLabelsOf }))
       // Notes the articles the lookups return: a shared answer names them for a CDN's purge.
       .step(purgeKeyRecording())
       // From here on every lookup shares the request's one upstream budget.

@@ -3,9 +3,8 @@
  * ('strict-dynamic' admits what the trusted bundle inserts), but what the script then does
  * does (security.ts, contentSecurityPolicy); every other page keeps the one static policy.
  */
-import type { Stage } from '../request/locals';
 import { contentSecurityPolicy, cspHeaderOf } from '../http/security';
-import type { Step } from './steps';
+import type { Step, Stage } from './steps';
 
 /**
  * On pages where Google tags may run (the app-state's consent is set) of a site with a consent

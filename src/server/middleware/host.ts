@@ -1,7 +1,6 @@
 import { badRequest } from '../http/errors';
-import type { Stage } from '../request/locals';
 import { hostForLog } from '../observability/redact';
-import type { Nothing, Step } from './steps';
+import type { Nothing, Step, Stage } from './steps';
 import { LOG_EVENTS } from '../http/log-events';
 
 /**

@@ -2,8 +2,7 @@ import { isIP } from 'node:net';
 import { joinPath } from '../../shared/format';
 import { HTTPS_REDIRECT } from '../http/cache-control';
 import { boundedLocation } from '../http/location';
-import type { Stage } from '../request/locals';
-import { ANSWERED, type Nothing, type Step } from './steps';
+import { ANSWERED, type Nothing, type Step, type Stage } from './steps';
 
 /** The same address over https: the validated host (never the raw header) and the path. Pure. */
 export function httpsLocationOf(host: string, path: string, originalUrl: string): string {

@@ -1,20 +1,27 @@
+import type { Request, Response } from 'express';
 import { answerFromPageCache, answerWithKeptPage, HTML_VARY } from '../page-cache/hit';
-import type { PageCache, PageOutput } from '../page-cache/page-cache';
+import type { PageCache, PageLabels, PageOutput } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
-import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
-import { routeLabelOf, siteLabelOf } from './request-logging';
-import { ANSWERED, type Step } from './steps';
-import type { Metrics } from '../observability/metrics';
+import { ANSWERED, type Step, type Stage } from './steps';
 
 /**
  * Answers shared pages from the page cache before any site or content lookup; on a miss it
  * lets the page render and keeps the result. Personal pages (search, campaign ids, ad preview)
  * are never cached, here or by a CDN.
  */
-export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; metrics: Pick<Metrics, 'countPageRender'> }): Step<Stage<'host' | 'route'>, Stage<'pageOutput'>> {
+export interface PageCachingOptions {
+  readonly cache: PageCache | null;
+  readonly cdn: CdnTimes;
+  /** Counts a miss's render, admitted to the cache or not (the request metrics). */
+  readonly metrics: { countPageRender(admitted: boolean): void };
+  /** The request's metrics labels, kept with its page for the hits (the request logging's). */
+  readonly labelsOf: (req: Request, res: Response) => PageLabels;
+}
+
+export function pageCaching(options: PageCachingOptions): Step<Stage<'host' | 'route'>, Stage<'pageOutput'>> {
   const sharedCacheControl = cacheControlOf(true, 200, options.cdn);
-  return function serveFromPageCache(req, res, { route }) {
+  return function serveFromPageCache(req, res) {
     // The key the fast path looked up too, made once by the request's envelope (request/envelope.ts).
     const key = req.envelope.pageCacheKey;
     const cacheControl = (status: number) => cacheControlOf(key !== null, status, options.cdn);
@@ -55,7 +62,7 @@ export function pageCaching(options: { cache: PageCache | null; cdn: CdnTimes; m
           res.locals.upstream?.keepSources();
           // Kept once rendered: by then the steps after this one have set the site and its purge keys.
           return cache.store(key, html, {
-            labels: { route: routeLabelOf(req.envelope, route.rule.name), site: siteLabelOf(res.locals.site) },
+            labels: options.labelsOf(req, res),
             contentSecurityPolicy,
             purgeKeys: res.locals.purgeKeys?.surrogateKey(),
             renderedSince,

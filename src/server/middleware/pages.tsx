@@ -4,7 +4,6 @@ import { boundedLocation } from '../http/location';
 import { loadArticle } from '../pages/article';
 import { loadCategory } from '../pages/category';
 import type { PageLoader } from '../pages/context';
-import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import { queryOf, queryValue } from '../request/query';
 import { loadHome } from '../pages/home';
@@ -13,7 +12,7 @@ import { loadSearch } from '../pages/search';
 import type { PageKeeping, PageRenderer } from '../render/page';
 import { targetWithoutPage, type PageMatch, type RouteName } from '../rules/routes';
 import { lookupCampaign } from '../site/campaign';
-import type { LastStep } from './steps';
+import type { LastStep, Stage } from './steps';
 
 const LOADERS: Readonly<Record<RouteName, PageLoader>> = {
   home: loadHome,

@@ -1,9 +1,8 @@
 import onHeaders from 'on-headers';
 import type { Article } from '../../shared/records';
-import type { Stage } from '../request/locals';
 import { isSharedCacheControl } from '../page-cache/rules';
 import { purgeKeyHeaders, purgeKeysOf } from '../rules/purge-keys';
-import type { Step } from './steps';
+import type { Step, Stage } from './steps';
 
 /**
  * Purge keys on every shared answer (docs/interface.md, Content updates (purge)): the request's content

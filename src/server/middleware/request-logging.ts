@@ -6,8 +6,8 @@
  * request for every request even when told to be quiet: a large share of an uncached page's
  * time.
  */
-import type { RequestHandler } from 'express';
-import { finishWhenDone, type Requested, type RequestRecorder } from '../request/envelope';
+import type { Request, RequestHandler, Response } from 'express';
+import { finishWhenDone, type Requested, type RequestLabels, type RequestRecorder } from '../request/envelope';
 import { SITE_LABEL } from '../observability/metrics';
 import type { SiteFileName, RouteName } from '../rules/routes';
 import type { Site } from '../site/site';
@@ -37,6 +37,11 @@ export function siteLabelOf(site: Site | undefined): string {
   return site.source === 'global' ? SITE_LABEL.global : site.key;
 }
 
+/** The request's metrics labels as far as it got (the route once the route step ran, the site once resolved). */
+export function requestLabelsOf(req: Request, res: Response): RequestLabels {
+  return { route: routeLabelOf(req.envelope, res.locals.route?.rule.name), site: siteLabelOf(res.locals.site) };
+}
+
 /** Times every request from its first middleware to its last byte (or the client leaving), and finishes it once (request/envelope.ts). */
 export function requestLogging(recorder: RequestRecorder): RequestHandler {
   return function openEnvelope(req, res, next) {
@@ -46,9 +51,9 @@ export function requestLogging(recorder: RequestRecorder): RequestHandler {
     req.log = recorder.logger.child({ reqId });
     // As far as the request got: the line names the site once host resolution ran.
     finishWhenDone(recorder, req, res, started, (aborted) => {
-      const { host, siteKey, site, fellBack, route, pageCache } = res.locals;
+      const { host, siteKey, site, fellBack, pageCache } = res.locals;
       return {
-        labels: { route: routeLabelOf(req.envelope, route?.rule.name), site: siteLabelOf(site) },
+        labels: requestLabelsOf(req, res),
         status: res.statusCode,
         site: host && siteKey ? { host, siteKey } : undefined,
         settingSource: site?.source,

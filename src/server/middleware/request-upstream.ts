@@ -1,10 +1,9 @@
-import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import type { CampaignApi } from '../upstream/campaign-api';
 import type { ArticlesObserver, RequestContentApi } from '../upstream/request-content-api';
 import type { LookupScope } from '../upstream/failures';
 import { budgetedViews, type RequestBudget } from '../upstream/request-budget';
-import type { Step } from './steps';
+import type { Step, Stage } from './steps';
 
 export interface RequestUpstreamDeps {
   /**

@@ -1,5 +1,4 @@
-import type { Stage } from '../request/locals';
-import type { Nothing, Step } from './steps';
+import type { Nothing, Step, Stage } from './steps';
 
 /** The route the request's envelope matched (request/envelope.ts), for the steps after this one. */
 export function routeMatching(): Step<Nothing, Stage<'route'>> {

@@ -1,12 +1,11 @@
 import { PRIVATE } from '../http/cache-control';
 import type { Request, Response } from 'express';
 import { encodeBodyOffThread, etagsOf, preferredEncoding } from '../http/encoding';
-import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../kept/report-once';
 import { SITE_FILE_BUILDERS } from '../seo/site-files';
 import type { PageMatch } from '../rules/routes';
-import { ANSWERED, type Step } from './steps';
+import { ANSWERED, type Step, type Stage } from './steps';
 
 /**
  * robots.txt, ads.txt, the sitemap and the feed: built from the resolved site and sent with the

@@ -1,12 +1,11 @@
 import { isAdSlotType } from '../../shared/ads';
 import { unavailable } from '../http/errors';
-import type { Stage } from '../request/locals';
 import { lookupScopeOf } from '../request/lookup-scope';
 import { reportOnce } from '../kept/report-once';
 import { redirectToCanonicalHost } from './canonical-host';
 import type { SiteLoaderDeps } from '../site/site';
 import { createSiteLoader } from '../site/site-loader';
-import { ANSWERED, type Step } from './steps';
+import { ANSWERED, type Step, type Stage } from './steps';
 import { LOG_EVENTS } from '../http/log-events';
 
 /**

@@ -6,7 +6,13 @@
  * as far as the request got.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import '../request/locals';
+
+/**
+ * What a step needs of the locals (declared once on Express's global `Locals`, request/locals.ts):
+ * each of these fields, set. The chain guarantees it: a step placed before the one that sets a
+ * field it needs does not compile.
+ */
+export type Stage<Field extends keyof Express.Locals> = { readonly [Name in Field]-?: NonNullable<Express.Locals[Name]> };
 
 /** Returned by a step that has sent the answer itself: the steps after it do not run. */
 export const ANSWERED = Symbol('answered');

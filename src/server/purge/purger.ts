@@ -10,7 +10,8 @@ import type { PageCache } from '../page-cache/page-cache';
 import { pageCacheHostOf } from '../page-cache/rules';
 import { keptSiteLookupsOf } from '../upstream/request-content-api';
 import type { DataCache, PurgeTag } from '../upstream/data-cache';
-import { keptSettingOf, siteTags, slugTags } from '../upstream/data-tags';
+import { siteTags, slugTags } from '../upstream/data-tags';
+import { keptSettingOf } from '../rules/settings';
 import { pageTagOf } from '../shared-cache/page-tier';
 import type { PurgeRequest } from './purge-request';
 
@@ -20,7 +21,7 @@ export interface PurgeResult {
   /** Whole pages dropped. */
   readonly pages: number;
   /**
-   * For a site purge: the `_id` of the setting that answers its host (data-tags.ts,
+   * For a site purge: the `_id` of the setting that answers its host (rules/settings.ts,
    * keptSettingOf), or null when none does: then nothing of a site is dropped, neither data nor
    * pages, only the shared data the purge names (and the host's pages with it).
    */

@@ -11,7 +11,6 @@ import { defaultFavicon, Document, HeadElements, type PageHead } from '../../sha
 import { NoShellLayout, Shell } from '../../shared/components/Shell';
 import type { Pending } from '../../shared/pending';
 import type { CampaignResult } from '../rules/campaign';
-import '../request/locals';
 import { queryOf } from '../request/query';
 import type { RouteRule } from '../rules/routes';
 import type { Site } from '../site/site';

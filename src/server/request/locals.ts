@@ -48,9 +48,3 @@ declare global {
     }
   }
 }
-
-/**
- * What a step needs of the locals: each of these fields, set. The step chain guarantees it
- * (middleware/steps.ts): a step placed before the one that sets a field it needs does not compile.
- */
-export type Stage<Field extends keyof Express.Locals> = { readonly [Name in Field]-?: NonNullable<Express.Locals[Name]> };

@@ -1,5 +1,4 @@
 import type { Request, Response } from 'express';
-import './locals';
 import type { LookupScope } from '../upstream/failures';
 
 /** The request's lookup scope: its logger, and the parts of its page that fell back so far. */

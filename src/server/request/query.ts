@@ -1,7 +1,6 @@
 /** Query parameters of a request, read the way every step of the app reads them. */
 import type { ParsedUrlQuery } from 'node:querystring';
 import type { Request } from 'express';
-import './locals';
 
 /**
  * The request's query, parsed once by its envelope (request/envelope.ts), as Express's `simple`

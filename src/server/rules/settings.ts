@@ -79,3 +79,12 @@ export function orderMenuCategories<T extends { _id: string }>(ids: readonly str
   }
   return ordered;
 }
+
+/**
+ * The setting that answers a host, by what the data cache keeps of its lookups
+ * (upstream/data-tags.ts, KeptSiteLookups; settings resolution steps i-iii): its `_id`, or null when no site record answers it (the global
+ * setting does, or nothing of its lookups is kept).
+ */
+export function keptSettingOf(kept: Readonly<Record<'subdomains' | 'parents' | 'domains', readonly SiteSetting[] | undefined>>): string | null {
+  return resolveSettings({ sub: kept.subdomains?.[0], parent: kept.parents?.[0], byHost: kept.domains?.[0] })?.setting._id ?? null;
+}

@@ -9,7 +9,6 @@
  * - an article by slug: `article:<scope>:<slug>`, and `articles:<scope>`.
  */
 import type { SiteSetting } from '../../shared/records';
-import { resolveSettings } from '../rules/settings';
 import type { ContentApi, SettingScope } from './content-api';
 import type { PurgeTag } from './data-cache';
 
@@ -59,15 +58,6 @@ export const SHARED_DATA = ['categories', 'global'] as const;
 /** `categories`: every category answer (the API scopes none by site); `global`: the global setting and the lists and articles of its scope. */
 export type SharedData = (typeof SHARED_DATA)[number];
 
-/**
- * The setting that answers a host, by what the data cache keeps of its lookups (settings
- * resolution steps i-iii): its `_id`, or null when no site record answers it (the global
- * setting does, or nothing of its lookups is kept).
- */
-export function keptSettingOf(kept: KeptSiteLookups): string | null {
-  return resolveSettings({ sub: kept.subdomains?.[0], parent: kept.parents?.[0], byHost: kept.domains?.[0] })?.setting._id ?? null;
-}
-
 function addShared(tags: Set<PurgeTag>, shared: readonly SharedData[]): void {
   for (const name of shared) {
     if (name === 'categories') tags.add(TAG.categories);
@@ -77,7 +67,7 @@ function addShared(tags: Set<PurgeTag>, shared: readonly SharedData[]): void {
 
 /**
  * A site's own data, from its host's lookups (`settingId`: the setting that answers the host,
- * keptSettingOf): the host's lookups, that setting's record by id and the lists and articles of
+ * keptSettingOf in rules/settings.ts): the host's lookups, that setting's record by id and the lists and articles of
  * its scope; none when no site answers the host. Shared data only as `shared` names it.
  */
 export function siteTags(host: string, settingId: string | null, shared: readonly SharedData[]): Set<PurgeTag> {

@@ -1,7 +1,6 @@
 import express, { type ErrorRequestHandler } from 'express';
 import request from 'supertest';
-import type { Stage } from '../../../../src/server/request/locals';
-import { ANSWERED, requestSteps, type LastStep, type Nothing, type Step } from '../../../../src/server/middleware/steps';
+import { ANSWERED, requestSteps, type LastStep, type Nothing, type Stage, type Step } from '../../../../src/server/middleware/steps';
 
 const resolveHost: Step<Nothing, Stage<'host' | 'siteKey'>> = () => ({ host: 'cooking.example.com', siteKey: 'cooking' });
 const answerWithHost: LastStep<Stage<'host'>> = async (_req, res, { host }) => {

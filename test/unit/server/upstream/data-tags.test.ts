@@ -1,4 +1,5 @@
-import { DATA_TAGS, keptSettingOf, siteTags, slugTags } from '../../../../src/server/upstream/data-tags';
+import { DATA_TAGS, siteTags, slugTags } from '../../../../src/server/upstream/data-tags';
+import { keptSettingOf } from '../../../../src/server/rules/settings';
 import { siteSettingSchema, type SiteSetting } from '../../../../src/shared/records';
 
 const record = (fields: Record<string, unknown>): SiteSetting => siteSettingSchema.parse({ url: 'x', config: {}, ...fields });
