@@ -6,7 +6,7 @@
  * before the one view they crossed 30 lines on the way down, five each; 12 now.
  */
 import request from 'supertest';
-import type { DataCache } from '../../src/server/upstream/data-cache';
+import type { DataCache } from '../../src/server/content/data-cache';
 import { dataCacheOnTestClock } from '../support/data-cache';
 import { startTestApp, type TestApp } from '../support/test-app';
 import { PERSON } from '../support/user-agents';

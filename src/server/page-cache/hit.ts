@@ -1,13 +1,13 @@
 /**
  * A page-cache hit, decided and sent in one place. Both the fast path in front of Express
- * (edge/fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
+ * (front-door/fast-path.ts) and the Express step (page-cache/step.ts) answer hits with these.
  */
 import { PRIVATE } from '../http/cache-control';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import { preferredEncoding } from '../http/encoding';
 import type { CachedPage, PageCache } from './page-cache';
-import { purgeKeyHeaders } from '../rules/purge-keys';
+import { purgeKeyHeaders } from './purge-keys';
 
 /** Only the encoding differs between visitors of a URL: the saved theme is applied in the browser. */
 export const HTML_VARY = 'Accept-Encoding';

@@ -1,0 +1,50 @@
+/**
+ * Per-request state, typed on Express.Locals and filled by the steps in order (http/steps.ts):
+ * optional here, since the error handler and the access-log line read it as far as the request
+ * got; a step is handed the fields the steps before it set, typed as set (`Stage`).
+ */
+import type { Logger } from 'pino';
+import type { Article } from '../../shared/records';
+import type { RequestEnvelope } from './envelope';
+import type { RouteMatch } from '../routing/routes';
+import type { Site } from '../site/site';
+import type { PageOutput } from '../page-cache/page-cache';
+import type { CampaignApi } from '../content/campaign-api';
+import type { ContentApi } from '../content/content-api';
+import type { FallbackPart } from '../content/failures';
+import type { PageCacheResult } from '../observability/metrics';
+
+declare global {
+  // Express declares its request and locals types in this global namespace.
+  namespace Express {
+    interface Request {
+      /** Given by the listener before any way answers (front-door/envelope.ts): id, host, scheme, site address, route and page-cache key, worked out once. */
+      readonly envelope: RequestEnvelope;
+      /** Set by the request logging: event lines of this request carry its `reqId`. */
+      log: Logger;
+    }
+    interface Locals {
+      /** Set by the host middleware: the site's address, as the envelope worked it out. */
+      host?: string;
+      siteKey?: string;
+      /** The site's origin (its canonical links' and og:url's, without the base path). */
+      origin?: string;
+      /** Set by the route middleware. */
+      route?: RouteMatch;
+      /** Set by the request-upstream middleware: the upstream clients within this request's budget. */
+      upstream?: { readonly api: ContentApi; readonly campaignApi: CampaignApi; readonly keepSources: () => void };
+      /** Set by the site-settings middleware. */
+      site?: Site;
+      /** Set by the consent-platform CSP middleware: the origin the page's policy admits. */
+      consentOrigin?: string;
+      /** Set by the page-cache middleware: how the rendered page may be cached. */
+      pageOutput?: PageOutput;
+      /** Set by the page-cache middleware: what the page cache did for this request (the metrics). */
+      pageCache?: PageCacheResult;
+      /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key, and the observer of the articles its lookups return. */
+      purgeKeys?: { surrogateKey(): string; noteArticles(articles: readonly Article[]): void };
+      /** The parts of the page that fell back after a failed lookup: then it is degraded (lookup-scope.ts). */
+      fellBack?: Set<FallbackPart>;
+    }
+  }
+}
