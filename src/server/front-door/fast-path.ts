@@ -8,7 +8,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import { finishRequest, type EnvelopedRequest, type RequestRecorder } from './envelope';
-import { answerFromPageCache, answerWithKeptPage } from '../page-cache/hit';
+import { answerFromPageCache, answerWithLastGood } from '../page-cache/hit';
 import type { PageCache } from '../page-cache/page-cache';
 import { cacheControlOf, type CdnTimes } from '../page-cache/rules';
 import type { FallbackPart } from '../content/failures';
@@ -45,15 +45,14 @@ export function createPageCacheFastPath(deps: FastPathDeps): FastPath {
 
     const started = performance.now();
     const leadingHeaders = [...staticHeaders, 'x-request-id', reqId];
-    const page = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, staleWillDo, leadingHeaders);
-    if (page) {
-      finishRequest(deps, req, started, { labels: page.labels, status: res.statusCode, site: address, pageCache: deps.cache.isFresh(page) ? 'hit' : 'stale' });
+    const hit = answerFromPageCache(deps.cache, key, req, res, sharedCacheControl, staleWillDo, leadingHeaders);
+    if (hit) {
+      finishRequest(deps, req, started, { labels: hit.page.labels, status: res.statusCode, site: address, pageCache: hit.result });
       return true;
     }
     // No request may start to refresh it: a page kept past its stale time is better than a 503.
-    const kept = staleWillDo ? deps.cache.lastGood(key) : undefined;
+    const kept = staleWillDo ? answerWithLastGood(deps.cache, key, req, res, leadingHeaders) : undefined;
     if (!kept) return false;
-    answerWithKeptPage(kept, req, res, leadingHeaders);
     finishRequest(deps, req, started, { labels: kept.labels, status: res.statusCode, site: address, fellBack: KEPT_PAGE, pageCache: 'last_resort' });
     return true;
   };

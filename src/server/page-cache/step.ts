@@ -1,5 +1,5 @@
 import type { Request, Response } from 'express';
-import { answerFromPageCache, answerWithKeptPage, HTML_VARY } from './hit';
+import { answerFromPageCache, answerWithLastGood, HTML_VARY } from './hit';
 import type { PageCache, PageLabels, PageOutput } from './page-cache';
 import { cacheControlOf, type CdnTimes } from './rules';
 import { lookupScopeOf } from '../content/lookup-scope';
@@ -36,9 +36,9 @@ export function pageCaching(options: PageCachingOptions): Step<Stage<'host' | 'r
 
     /** A kept page answered, fresh or stale: the request's page-cache result says which. */
     function answeredFromCache(cache: PageCache, key: string): boolean {
-      const page = answerFromPageCache(cache, key, req, res, sharedCacheControl);
-      if (page) res.locals.pageCache = cache.isFresh(page) ? 'hit' : 'stale';
-      return page !== undefined;
+      const hit = answerFromPageCache(cache, key, req, res, sharedCacheControl);
+      if (hit) res.locals.pageCache = hit.result;
+      return hit !== undefined;
     }
 
     /** A miss: this request renders the page, and keeps it when the cache admits it. */
@@ -69,11 +69,10 @@ export function pageCaching(options: PageCachingOptions): Step<Stage<'host' | 'r
           });
         },
         answerWithKeptPage() {
-          const page = cache.lastGood(key);
-          if (!page) return false;
+          if (!answerWithLastGood(cache, key, req, res)) return false;
+          // Read when the request finishes (the access-log line and metrics), after this answer.
           lookupScopeOf(req, res).fellBack.add('kept-page');
           res.locals.pageCache = 'last_resort';
-          answerWithKeptPage(page, req, res);
           return true;
         },
       };
