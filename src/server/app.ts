@@ -18,7 +18,7 @@ import { consentPlatformCsp } from './render/consent-platform-csp';
 import { siteFileServing } from './seo/step';
 import { errorHandling, onlyGetAndHead } from './render/error-pages';
 import type { Readiness } from './front-door/health';
-import { hostResolution } from './front-door/host-check';
+import { hostResolution } from './front-door/host-resolution';
 import { httpsRedirect } from './routing/https-redirect';
 import { pageCaching } from './page-cache/step';
 import { pageRendering } from './pages/step';

@@ -40,7 +40,7 @@ export interface Requested {
   readonly targetPath: string;
   /** The site's own path: the target's path with BASE_PATH taken off; null outside BASE_PATH. */
   readonly sitePath: string | null;
-  /** null: the host is missing, malformed or repeated (a 400 page, front-door/host-check.ts). */
+  /** null: the host is missing, malformed or repeated (a 400 page, front-door/host-resolution.ts). */
   readonly address: RequestAddress | null;
   /** The target's query, parsed as Express's `simple` query parser does (node:querystring). */
   readonly query: ParsedUrlQuery;
