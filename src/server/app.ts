@@ -2,43 +2,44 @@
  * Builds the server's request handling from its dependencies; never listens (index.ts does).
  * Read top to bottom, it is the request's order: the envelope every request gets once (id,
  * host, scheme, the site's address, route and page-cache key), the probes and page-cache hits in
- * front of Express, admission, then the Express chain, one step per middleware.
+ * front of Express, admission, then the Express chain, one step per middleware, each in the
+ * folder of its concern (docs/architecture.md).
  */
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
+import type { Config } from './config/config';
+import { noMetrics, type Metrics } from './observability/metrics';
+import { securityHeadersOf } from './http/security';
+import { requestSteps } from './http/steps';
 import { createAdmission } from './front-door/admission';
 import { envelopeRequest, type EnvelopedRequest, type FrontDoorSettings } from './front-door/envelope';
-import type { Assets } from './render/assets';
-import type { Config } from './config/config';
-import './front-door/locals';
-import { assetCompression } from './render/asset-compression';
-import { basePathScope } from './routing/base-path';
-import { consentPlatformCsp } from './render/consent-platform-csp';
-import { siteFileServing } from './seo/step';
-import { errorHandling, onlyGetAndHead } from './render/error-pages';
+import { createPageCacheFastPath, type FastPath } from './front-door/fast-path';
 import type { Readiness } from './front-door/health';
 import { hostResolution } from './front-door/host-resolution';
-import { httpsRedirect } from './routing/https-redirect';
-import { pageCaching } from './page-cache/step';
-import { pageRendering } from './pages/step';
-import { purgeKeyRecording } from './page-cache/purge-key-recording';
-import { routeMatching } from './routing/matched-route';
-import { securityHeadersOf } from './http/security';
-import { staticHeaders } from './front-door/security-headers';
-import { requestLabelsOf, requestLogging } from './front-door/request-logging';
-import { requestUpstream, type RequestUpstreamDeps } from './content/request-upstream';
-import { siteSettings } from './site/site-settings';
-import { requestSteps } from './http/steps';
-import { noMetrics, type Metrics } from './observability/metrics';
-import type { PageCache } from './page-cache/page-cache';
-import type { CdnTimes } from './page-cache/rules';
-import { createPageCacheFastPath, type FastPath } from './front-door/fast-path';
+import './front-door/locals';
 import { trustFunctionOf } from './front-door/peer-trust';
 import { createProbeAnswering } from './front-door/probes';
+import { requestLabelsOf, requestLogging } from './front-door/request-logging';
 import { adoptAbsoluteTarget, createTargetLengthCheck } from './front-door/request-target';
-import { createPageRenderer } from './render/page';
+import { staticHeaders } from './front-door/security-headers';
+import { basePathScope } from './routing/base-path';
+import { httpsRedirect } from './routing/https-redirect';
+import { routeMatching } from './routing/matched-route';
+import type { PageCache } from './page-cache/page-cache';
+import { purgeKeyRecording } from './page-cache/purge-key-recording';
+import type { CdnTimes } from './page-cache/rules';
+import { pageCaching } from './page-cache/step';
 import type { CampaignApi } from './content/campaign-api';
+import { requestUpstream, type RequestUpstreamDeps } from './content/request-upstream';
+import { siteSettings } from './site/site-settings';
+import { assetCompression } from './render/asset-compression';
+import type { Assets } from './render/assets';
+import { consentPlatformCsp } from './render/consent-platform-csp';
+import { errorHandling, onlyGetAndHead } from './render/error-pages';
+import { createPageRenderer } from './render/page';
+import { siteFileServing } from './seo/step';
+import { pageRendering } from './pages/step';
 
 /** A render that has not finished in this time is aborted and answered with the 500 page. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 5000;

@@ -1,7 +1,9 @@
 /**
  * Per-request state, typed on Express.Locals and filled by the steps in order (http/steps.ts):
  * optional here, since the error handler and the access-log line read it as far as the request
- * got; a step is handed the fields the steps before it set, typed as set (`Stage`).
+ * got; a step is handed the fields the steps before it set, typed as set (`Stage`). Only app.ts
+ * imports this module: the steps read these global types through `Stage` and import no folder
+ * for them (docs/architecture.md).
  */
 import type { Logger } from 'pino';
 import type { Article } from '../../shared/records';
@@ -24,24 +26,24 @@ declare global {
       log: Logger;
     }
     interface Locals {
-      /** Set by the host middleware: the site's address, as the envelope worked it out. */
+      /** Set by host resolution (front-door/host-resolution.ts): the site's address, as the envelope worked it out. */
       host?: string;
       siteKey?: string;
       /** The site's origin (its canonical links' and og:url's, without the base path). */
       origin?: string;
-      /** Set by the route middleware. */
+      /** Set by the route step (routing/matched-route.ts). */
       route?: RouteMatch;
-      /** Set by the request-upstream middleware: the upstream clients within this request's budget. */
+      /** Set by the request-upstream step (content/request-upstream.ts): the upstream clients within this request's budget. */
       upstream?: { readonly api: ContentApi; readonly campaignApi: CampaignApi; readonly keepSources: () => void };
-      /** Set by the site-settings middleware. */
+      /** Set by the site-settings step (site/site-settings.ts). */
       site?: Site;
-      /** Set by the consent-platform CSP middleware: the origin the page's policy admits. */
+      /** Set by the consent-platform CSP step (render/consent-platform-csp.ts): the origin the page's policy admits. */
       consentOrigin?: string;
-      /** Set by the page-cache middleware: how the rendered page may be cached. */
+      /** Set by the page-cache step (page-cache/step.ts): how the rendered page may be cached. */
       pageOutput?: PageOutput;
-      /** Set by the page-cache middleware: what the page cache did for this request (the metrics). */
+      /** Set by the page-cache step: what the page cache did for this request (the metrics). */
       pageCache?: PageCacheResult;
-      /** Set by the purge-keys middleware: the keys a CDN purges this page by, as Surrogate-Key, and the observer of the articles its lookups return. */
+      /** Set by the purge-keys step (page-cache/purge-key-recording.ts): the keys a CDN purges this page by, as Surrogate-Key, and the observer of the articles its lookups return. */
       purgeKeys?: { surrogateKey(): string; noteArticles(articles: readonly Article[]): void };
       /** The parts of the page that fell back after a failed lookup: then it is degraded (lookup-scope.ts). */
       fellBack?: Set<FallbackPart>;
