@@ -9,7 +9,7 @@
 import { EventEmitter, once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import request from 'supertest';
-import * as hostRules from '../../src/server/site/host';
+import * as hostRules from '../../src/server/routing/host';
 import * as siteUrls from '../../src/server/routing/site-urls';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
 import { noMetrics, type Metrics, type RequestObservation } from '../../src/server/observability/metrics';

@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/front-door/listeners';
-import { normalizeHost } from '../../src/server/site/host';
+import { normalizeHost } from '../../src/server/routing/host';
 import { failWith } from '../support/fake-upstream';
 import { appStateProblemOf, looselyEncode, NASTY_STRINGS, percentEncodeBytes, rawBytes, send, sendBytes, unescapedReflectionsOf, type Answer, type HostileRequest } from '../support/hostile-input';
 import { startTestApp, TEST_ASSETS, type TestApp } from '../support/test-app';

@@ -15,7 +15,7 @@ import { targetInsideBasePath } from '../../shared/base-path';
 import { logPathOf, logRequestCompleted, requestIdOf } from '../observability/logger';
 import type { Metrics, PageCacheResult } from '../observability/metrics';
 import { pageCacheKeyOf } from '../page-cache/rules';
-import { requestHostSourceOf, siteAddressOf, type RequestHostSource, type SiteAddress } from '../site/host';
+import { requestHostSourceOf, siteAddressOf, type RequestHostSource, type SiteAddress } from '../routing/host';
 import { matchRoute, NOT_FOUND_ROUTE, pagePathOf, type RouteMatch } from '../routing/routes';
 import { siteOrigin } from '../routing/site-urls';
 import { peerIsTrusted, type TrustFunction } from './peer-trust';
@@ -23,7 +23,7 @@ import { peerIsTrusted, type TrustFunction } from './peer-trust';
 /** What the front door is set up with, once at start-up. */
 export interface FrontDoorSettings {
   readonly trust: TrustFunction;
-  /** The site key of localhost, single-label hosts and IP literals (site/host.ts). */
+  /** The site key of localhost, single-label hosts and IP literals (routing/host.ts). */
   readonly defaultSiteKey: string;
   /** The prefix the sites are served under ('' for none): a target outside it is no page. */
   readonly basePath: string;
@@ -81,7 +81,7 @@ export function forwardedOverHttp(forwardedProto: string | string[] | undefined)
 
 /**
  * What a request asks for, from the raw host (undefined: none), the visitor's scheme and the
- * target (origin-form, request-target.ts): the path split from the query once, the host normalized once (site/host.ts), the origin
+ * target (origin-form, request-target.ts): the path split from the query once, the host normalized once (routing/host.ts), the origin
  * built once (routing/site-urls.ts), the query parsed once, the route matched once and the
  * page-cache key made once. The fast path and the Express chain both read these. Pure.
  */

@@ -5,7 +5,7 @@ import { LOG_EVENTS } from '../http/log-events';
 
 /**
  * Host resolution: the site's address the request's envelope worked out (front-door/envelope.ts:
- * Host, or X-Forwarded-Host when TRUST_PROXY trusts the peer; rule: site/host.ts).
+ * Host, or X-Forwarded-Host when TRUST_PROXY trusts the peer; rule: routing/host.ts).
  * A malformed host gets a 400 page and no upstream call. The locals it adds copy the envelope's
  * address, and are set only here: the access-log line names the site once this step ran (an
  * answer before it, a 405 say, names none).

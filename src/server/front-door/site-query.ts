@@ -11,7 +11,7 @@ import type { Logger } from 'pino';
 import { bearerAuth } from '../http/bearer-auth';
 import { ERRORS, jsonAnswer, jsonErrorAnswer, sendJsonAnswer } from '../http/errors';
 import type { EnvelopedRequest } from './envelope';
-import { queriedHostOf, siteKeyOf } from '../site/host';
+import { queriedHostOf, siteKeyOf } from '../routing/host';
 import { lookupSettings, resolutionOf } from '../site/site';
 import { siteReportOf } from '../site/site-report';
 import type { LookupScope } from '../content/failures';

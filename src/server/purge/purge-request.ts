@@ -1,7 +1,7 @@
 /** The body of POST /purge (docs/interface.md, Content updates (purge)), read into what to drop. Pure. */
 import { z } from 'zod';
 import { isValidSlug } from '../routing/routes';
-import { normalizeHost } from '../site/host';
+import { normalizeHost } from '../routing/host';
 import { SHARED_DATA, type SharedData } from '../content/data-tags';
 
 /** On the metrics port only. */

@@ -8,7 +8,7 @@ import type { Category, MenuLink, Pixel, SiteSetting } from '../../shared/record
 import type { ContentApi, SettingScope } from '../content/content-api';
 import { ON_FAILURE, orFallback, type LookupScope } from '../content/failures';
 import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingLookups, type SettingSource } from './settings';
-import { brandColorOf } from './host';
+import { brandColorOf } from '../routing/host';
 import { publisherSettingsOf, type PublisherSettings } from './publisher-settings';
 import { safeLinksOf } from '../content/sanitize';
 import { adsTxtSourceOf, type AdsTxtSource } from './ads-txt';

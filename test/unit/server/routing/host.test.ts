@@ -1,4 +1,4 @@
-import { hasRepeatedHost, brandColorOf, normalizeHost, queriedHostOf, siteAddressOf, siteKeyOf } from '../../../../src/server/site/host';
+import { hasRepeatedHost, brandColorOf, normalizeHost, queriedHostOf, siteAddressOf, siteKeyOf } from '../../../../src/server/routing/host';
 
 describe('normalizeHost', () => {
   it.each([
