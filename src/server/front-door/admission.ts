@@ -23,7 +23,8 @@ import { AsyncResource } from 'node:async_hooks';
 import type { ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { ERRORS, plainErrorAnswer, sendPlainError } from '../http/errors';
-import { finishRequest, type EnvelopedRequest, type Requested } from './envelope';
+import type { Requested } from '../routing/requested';
+import { finishRequest, type EnvelopedRequest } from './envelope';
 import { SITE_LABEL, type Metrics } from '../observability/metrics';
 
 /** The answer past the bound: tiny, never stored, and the client may try again in a second. */

@@ -5,18 +5,20 @@
  * for, worked out once from them and its target (the site's address and origin, the parsed query,
  * the route, the page-cache key); and, when it is done, its one access-log line and its metrics
  * (finishRequest). The Host, X-Forwarded-Host and X-Forwarded-Proto headers are read here and
- * nowhere else.
+ * nowhere else. What the envelope holds: routing/requested.ts.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { parse as parseQuery, type ParsedUrlQuery } from 'node:querystring';
+import { parse as parseQuery } from 'node:querystring';
 import type { TLSSocket } from 'node:tls';
 import type { Logger } from 'pino';
 import { targetInsideBasePath } from '../../shared/base-path';
 import { logPathOf, logRequestCompleted, requestIdOf } from '../observability/logger';
-import type { Metrics, PageCacheResult } from '../observability/metrics';
+import type { Metrics } from '../observability/metrics';
+import type { PageCacheResult } from '../page-cache/rules';
 import { pageCacheKeyOf } from '../page-cache/rules';
-import { requestHostSourceOf, siteAddressOf, type RequestHostSource, type SiteAddress } from '../routing/host';
-import { matchRoute, NOT_FOUND_ROUTE, pagePathOf, type RouteMatch } from '../routing/routes';
+import { requestHostSourceOf, siteAddressOf, type SiteAddress } from '../routing/host';
+import type { Requested, RequestEnvelope } from '../routing/requested';
+import { matchRoute, NOT_FOUND_ROUTE, pagePathOf } from '../routing/routes';
 import { siteOrigin } from '../routing/site-urls';
 import { peerIsTrusted, type TrustFunction } from './peer-trust';
 
@@ -27,42 +29,6 @@ export interface FrontDoorSettings {
   readonly defaultSiteKey: string;
   /** The prefix the sites are served under ('' for none): a target outside it is no page. */
   readonly basePath: string;
-}
-
-/** The site a request is for: its host, site key and origin (as its pages show it: canonical, og:url). */
-export interface RequestAddress extends SiteAddress {
-  readonly origin: string;
-}
-
-/** What a request asks for, worked out once from its host, scheme and target (requestedOf). */
-export interface Requested {
-  /** The target's path, without its query. */
-  readonly targetPath: string;
-  /** The site's own path: the target's path with BASE_PATH taken off; null outside BASE_PATH. */
-  readonly sitePath: string | null;
-  /** null: the host is missing, malformed or repeated (a 400 page, front-door/host-resolution.ts). */
-  readonly address: RequestAddress | null;
-  /** The target's query, parsed as Express's `simple` query parser does (node:querystring). */
-  readonly query: ParsedUrlQuery;
-  /** The route of the site's own path (the base path taken off); not-found outside the base path. */
-  readonly route: RouteMatch;
-  /** The page-cache key (page-cache/rules.ts); null: never cached (personal, a bad host, outside the base path). */
-  readonly pageCacheKey: string | null;
-}
-
-export interface RequestEnvelope extends Requested {
-  /** A trusted load balancer's well-formed x-request-id, or a fresh UUID. */
-  readonly reqId: string;
-  /** Where the host came from: X-Forwarded-Host from a trusted proxy, else Host. */
-  readonly hostSource: RequestHostSource;
-  /** The raw host as it came (port included), '' when none: development origins keep its port. */
-  readonly rawHost: string;
-  /** The visitor's scheme: X-Forwarded-Proto's first value from a trusted proxy, else the socket's. */
-  readonly protocol: string;
-  /** A trusted proxy says the visitor came over plain http (the https redirect's case). */
-  readonly forwardedOverHttp: boolean;
-  /** The target's path as the access-log line shows it (logPathOf: no query, capped). */
-  readonly logPath: string;
 }
 
 /** A request with its envelope, as every way after the listener receives it. */

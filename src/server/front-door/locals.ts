@@ -7,21 +7,18 @@
  */
 import type { Logger } from 'pino';
 import type { Article } from '../../shared/records';
-import type { RequestEnvelope } from './envelope';
 import type { RouteMatch } from '../routing/routes';
 import type { Site } from '../site/site';
 import type { PageOutput } from '../page-cache/page-cache';
 import type { CampaignApi } from '../content/campaign-api';
 import type { ContentApi } from '../content/content-api';
 import type { FallbackPart } from '../content/failures';
-import type { PageCacheResult } from '../observability/metrics';
+import type { PageCacheResult } from '../page-cache/rules';
 
 declare global {
   // Express declares its request and locals types in this global namespace.
   namespace Express {
     interface Request {
-      /** Given by the listener before any way answers (front-door/envelope.ts): id, host, scheme, site address, route and page-cache key, worked out once. */
-      readonly envelope: RequestEnvelope;
       /** Set by the request logging: event lines of this request carry its `reqId`. */
       log: Logger;
     }

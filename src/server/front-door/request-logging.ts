@@ -7,7 +7,8 @@
  * time.
  */
 import type { Request, RequestHandler, Response } from 'express';
-import { finishWhenDone, type Requested, type RequestLabels, type RequestRecorder } from './envelope';
+import type { Requested } from '../routing/requested';
+import { finishWhenDone, type RequestLabels, type RequestRecorder } from './envelope';
 import { SITE_LABEL } from '../observability/metrics';
 import type { SiteFileName, RouteName } from '../routing/routes';
 import type { Site } from '../site/site';

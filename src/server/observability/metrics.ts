@@ -5,6 +5,7 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
+import type { PageCacheResult } from '../page-cache/rules';
 import type { UpstreamOutcome } from '../content/http';
 import type { CircuitState } from '../content/outage-log';
 import type { PurgeRequest } from '../purge/purge-request';
@@ -15,15 +16,6 @@ import { REFUSAL_REASONS, REFUSING_PORTS, type RefusalReason, type RefusingPort 
 type PurgeScope = PurgeRequest['scope'];
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
-
-/**
- * What the page cache did for a request it could have answered (one with a page-cache key):
- * answered a fresh page (`hit`) or a stale one (`stale`); let it render and kept the result
- * (`admitted`) or not (`miss`: a first request, only remembered); answered a page kept past its
- * stale time because the render failed (`last_resort`, degraded).
- */
-export const PAGE_CACHE_RESULTS = ['hit', 'stale', 'miss', 'admitted', 'last_resort'] as const;
-export type PageCacheResult = (typeof PAGE_CACHE_RESULTS)[number];
 
 export interface RequestObservation {
   /** A route-table name, or one of the few fixed names of requests answered before it. */
