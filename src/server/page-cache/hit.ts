@@ -46,8 +46,6 @@ export function answerWithLastGood(cache: PageCache, key: string, req: IncomingM
 export function answerFromPageCache(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, cacheControl: string, staleWillDo = false, leadingHeaders: readonly string[] = []): PageHit | undefined {
   const page = cache.servablePage(key, staleWillDo);
   if (!page) return undefined;
-  // Fresh or stale as of the answer, once it is sent.
-  const hitOf = (): PageHit => ({ page, result: cache.isFresh(page) ? 'hit' : 'stale' });
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const etag = page.etags[encoding];
   // One writeHead with every header: Node serializes them in one pass.
@@ -57,12 +55,13 @@ export function answerFromPageCache(cache: PageCache, key: string, req: Incoming
   if (fresh(req.headers, { etag })) {
     res.writeHead(304, headers);
     res.end();
-    return hitOf();
+  } else {
+    const body = page.body(encoding);
+    if (encoding !== 'identity') headers.push('content-encoding', encoding);
+    headers.push('content-length', String(body.length));
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
-  const body = page.body(encoding);
-  if (encoding !== 'identity') headers.push('content-encoding', encoding);
-  headers.push('content-length', String(body.length));
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return hitOf();
+  // Fresh or stale as of the answer, once it is sent.
+  return { page, result: cache.isFresh(page) ? 'hit' : 'stale' };
 }
