@@ -23,12 +23,12 @@ import { createLogger } from '../../src/server/observability/logger';
 import { renderToDocument } from '../../src/server/render/stream';
 import { sitePageElement } from '../../src/server/render/page';
 import { createSiteChromes } from '../../src/server/render/site-chrome';
-import { matchRoute } from '../../src/server/rules/routes';
+import { matchRoute } from '../../src/server/routing/routes';
 import { createSiteLoader } from '../../src/server/site/site-loader';
-import { createCampaignApi } from '../../src/server/upstream/campaign-api';
-import { createContentApi } from '../../src/server/upstream/content-api';
-import { createOutageLog } from '../../src/server/upstream/outage-log';
-import type { LookupScope } from '../../src/server/upstream/failures';
+import { createCampaignApi } from '../../src/server/content/campaign-api';
+import { createContentApi } from '../../src/server/content/content-api';
+import { createOutageLog } from '../../src/server/content/outage-log';
+import type { LookupScope } from '../../src/server/content/failures';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const API_PORT = 4190;

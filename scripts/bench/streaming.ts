@@ -26,10 +26,10 @@ import { createServerSetup } from '../../src/server/app';
 import { assetsFrom } from '../../src/server/render/assets';
 import { loadConfig } from '../../src/server/config/config';
 import { createLogger } from '../../src/server/observability/logger';
-import { createCampaignApi } from '../../src/server/upstream/campaign-api';
-import { createContentApi } from '../../src/server/upstream/content-api';
-import { requestContentApiFor } from '../../src/server/upstream/request-content-api';
-import { createOutageLog } from '../../src/server/upstream/outage-log';
+import { createCampaignApi } from '../../src/server/content/campaign-api';
+import { createContentApi } from '../../src/server/content/content-api';
+import { requestContentApiFor } from '../../src/server/content/request-content-api';
+import { createOutageLog } from '../../src/server/content/outage-log';
 import { createCampaignHandler, createContentApiHandler } from '../../src/demo/content-api';
 import { demoDataset } from '../../src/demo/index';
 

@@ -2,43 +2,44 @@
  * Builds the server's request handling from its dependencies; never listens (index.ts does).
  * Read top to bottom, it is the request's order: the envelope every request gets once (id,
  * host, scheme, the site's address, route and page-cache key), the probes and page-cache hits in
- * front of Express, admission, then the Express chain, one step per middleware.
+ * front of Express, admission, then the Express chain, one step per middleware, each in the
+ * folder of its concern (docs/architecture.md).
  */
 import type { RequestListener } from 'node:http';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { createAdmission } from './edge/admission';
-import { envelopeRequest, type EnvelopedRequest, type FrontDoorSettings } from './request/envelope';
-import type { Assets } from './render/assets';
 import type { Config } from './config/config';
-import './request/locals';
-import { assetCompression } from './middleware/asset-compression';
-import { basePathScope } from './middleware/base-path';
-import { consentPlatformCsp } from './middleware/consent-platform-csp';
-import { siteFileServing } from './middleware/site-files';
-import { errorHandling, onlyGetAndHead } from './middleware/errors';
-import type { Readiness } from './edge/health';
-import { hostResolution } from './middleware/host';
-import { httpsRedirect } from './middleware/https-redirect';
-import { pageCaching } from './middleware/page-cache';
-import { pageRendering } from './middleware/pages';
-import { purgeKeyRecording } from './middleware/purge-keys';
-import { routeMatching } from './middleware/route';
-import { securityHeadersOf } from './http/security';
-import { staticHeaders } from './middleware/security-headers';
-import { requestLogging } from './middleware/request-logging';
-import { requestUpstream, type RequestUpstreamDeps } from './middleware/request-upstream';
-import { siteSettings } from './middleware/site-settings';
-import { requestSteps } from './middleware/steps';
 import { noMetrics, type Metrics } from './observability/metrics';
+import { securityHeadersOf } from './http/security';
+import { requestSteps } from './http/steps';
+import { createAdmission } from './front-door/admission';
+import { envelopeRequest, type EnvelopedRequest, type FrontDoorSettings } from './front-door/envelope';
+import { createPageCacheFastPath, type FastPath } from './front-door/fast-path';
+import type { Readiness } from './front-door/health';
+import { hostResolution } from './front-door/host-resolution';
+import './front-door/locals';
+import { trustFunctionOf } from './front-door/peer-trust';
+import { createProbeAnswering } from './front-door/probes';
+import { requestLabelsOf, requestLogging } from './front-door/request-logging';
+import { adoptAbsoluteTarget, createTargetLengthCheck } from './front-door/request-target';
+import { staticHeaders } from './front-door/security-headers';
+import { basePathScope } from './routing/base-path';
+import { httpsRedirect } from './routing/https-redirect';
+import { routeMatching } from './routing/matched-route';
 import type { PageCache } from './page-cache/page-cache';
+import { purgeKeyRecording } from './page-cache/purge-key-recording';
 import type { CdnTimes } from './page-cache/rules';
-import { createPageCacheFastPath, type FastPath } from './edge/fast-path';
-import { trustFunctionOf } from './request/peer-trust';
-import { createProbeAnswering } from './edge/probes';
-import { adoptAbsoluteTarget, createTargetLengthCheck } from './edge/request-target';
+import { pageCaching } from './page-cache/step';
+import type { CampaignApi } from './content/campaign-api';
+import { requestUpstream, type RequestUpstreamDeps } from './content/request-upstream';
+import { siteSettings } from './site/site-settings';
+import { assetCompression } from './render/asset-compression';
+import type { Assets } from './render/assets';
+import { consentPlatformCsp } from './render/consent-platform-csp';
+import { errorHandling, onlyGetAndHead } from './render/error-pages';
 import { createPageRenderer } from './render/page';
-import type { CampaignApi } from './upstream/campaign-api';
+import { siteFileServing } from './seo/step';
+import { pageRendering } from './pages/step';
 
 /** A render that has not finished in this time is aborted and answered with the 500 page. */
 export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
@@ -46,7 +47,7 @@ export const DEFAULT_RENDER_TIMEOUT_MS = 5000;
 export interface AppDeps {
   readonly config: Pick<Config, 'defaultSiteKey' | 'analyticsCodes' | 'trustProxy' | 'requestUpstreamBudgetMs' | 'basePath' | 'maxInFlightRequests' | 'maxQueuedRequests' | 'maxQueueWaitMs'>;
   readonly logger: Logger;
-  /** The content API as a request sees it, within its budget (middleware/request-upstream.ts). */
+  /** The content API as a request sees it, within its budget (content/request-upstream.ts). */
   readonly contentApiFor: RequestUpstreamDeps['contentApiFor'];
   readonly campaignApi: CampaignApi;
   readonly assets: Assets;
@@ -55,7 +56,7 @@ export interface AppDeps {
   readonly pageCache: PageCache | null;
   /** What a CDN in front may do with shared pages. */
   readonly cdn: CdnTimes;
-  /** True while an upstream fails its calls at once (an open circuit, upstream/outage-log.ts). */
+  /** True while an upstream fails its calls at once (an open circuit, content/outage-log.ts). */
   readonly upstreamFailingFast: () => boolean;
   /** Request metrics; none are collected when absent. */
   readonly metrics?: Metrics;
@@ -76,11 +77,11 @@ interface SharedParts {
 }
 
 /**
- * The server: every request first gets its envelope (request/envelope.ts: id, host and scheme, read
+ * The server: every request first gets its envelope (front-door/envelope.ts: id, host and scheme, read
  * once from the headers TRUST_PROXY allows, and from them and the target the site's address, route
  * and page-cache key, worked out once); the health probes are answered first, by Node alone
- * (edge/probes.ts); a page-cache hit is answered in front of Express (edge/fast-path.ts); past
- * the bound on requests in progress, a request waits its turn or is answered 503 (edge/admission.ts);
+ * (front-door/probes.ts); a page-cache hit is answered in front of Express (front-door/fast-path.ts); past
+ * the bound on requests in progress, a request waits its turn or is answered 503 (front-door/admission.ts);
  * everything else goes through the Express app, which reads the same envelope. Every way finishes
  * its requests through the envelope (finishRequest: the access-log line and the metrics).
  */
@@ -152,7 +153,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
 
   app.use(onlyGetAndHead());
   // Each step from here on is handed what the steps above it set, and the compiler checks the
-  // order (middleware/steps.ts): a step placed above one whose result it needs does not compile.
+  // order (http/steps.ts): a step placed above one whose result it needs does not compile.
   app.use(
     requestSteps()
       // The site's address and the route, as the envelope worked them out.
@@ -160,7 +161,7 @@ function createApp(deps: AppDeps, shared: SharedParts): Express {
       .step(httpsRedirect({ basePath }))
       .step(routeMatching())
       // Every miss (hits were answered in front of Express).
-      .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, metrics: deps.metrics ?? noMetrics }))
+      .step(pageCaching({ cache: deps.pageCache, cdn: deps.cdn, metrics: deps.metrics ?? noMetrics, labelsOf: requestLabelsOf }))
       // Notes the articles the lookups return: a shared answer names them for a CDN's purge.
       .step(purgeKeyRecording())
       // From here on every lookup shares the request's one upstream budget.

@@ -12,20 +12,20 @@ import { ConfigError, loadConfig, sharedCacheTimesOf, type Config } from './conf
 import type { Logger } from 'pino';
 import { createLogger, stdoutDestination } from './observability/logger';
 import { startLineOf } from './observability/start-line';
-import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './edge/listeners';
-import { drainable } from './edge/drain';
-import { FIRST_REQUEST_DEADLINE_MS, guardConnections, perPeerShareOf } from './edge/connection-guard';
-import { createRefusalReport } from './edge/refusal-report';
-import { trustFunctionOf } from './request/peer-trust';
-import { createMetricsPortServer, metricsPortHandler } from './edge/metrics-port';
-import { siteQuery } from './edge/site-query';
+import { connectionCapOf, createLimitedServer, readOpenFilesSoftLimit, REQUEST_TIMEOUTS } from './front-door/listeners';
+import { drainable } from './front-door/drain';
+import { FIRST_REQUEST_DEADLINE_MS, guardConnections, perPeerShareOf } from './front-door/connection-guard';
+import { createRefusalReport } from './front-door/refusal-report';
+import { trustFunctionOf } from './front-door/peer-trust';
+import { createMetricsPortServer, metricsPortHandler } from './front-door/metrics-port';
+import { siteQuery } from './front-door/site-query';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
-import type { Readiness } from './edge/health';
-import { createCampaignApi } from './upstream/campaign-api';
-import { createContentApi } from './upstream/content-api';
-import { requestContentApiFor } from './upstream/request-content-api';
-import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './upstream/data-cache';
-import { createOutageLog } from './upstream/outage-log';
+import type { Readiness } from './front-door/health';
+import { createCampaignApi } from './content/campaign-api';
+import { createContentApi } from './content/content-api';
+import { requestContentApiFor } from './content/request-content-api';
+import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './content/data-cache';
+import { createOutageLog } from './content/outage-log';
 import { createPurger, sharedTagsOf } from './purge/purger';
 import { createPurgeChannel } from './purge/purge-channel';
 import { purgeRoute } from './purge/purge-route';
@@ -149,7 +149,7 @@ async function main(): Promise<void> {
 
   const openFilesLimit = readOpenFilesSoftLimit();
   const maxConnections = connectionCapOf(config.maxConnections, openFilesLimit);
-  // SIGTERM's drain holds requests for a moment while the listener closes (edge/drain.ts).
+  // SIGTERM's drain holds requests for a moment while the listener closes (front-door/drain.ts).
   const drain = drainable(setup.listener);
   // Slow clients: a deadline for the first request, a share of the cap per peer, the oldest idle socket gives way at the cap;
   // every connection closed by these rules, and every request the parser refused, is reported.

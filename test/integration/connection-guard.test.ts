@@ -7,9 +7,9 @@
 import { once } from 'node:events';
 import type { Server } from 'node:http';
 import { connect, type AddressInfo, type Socket } from 'node:net';
-import { guardConnections, perPeerShareOf } from '../../src/server/edge/connection-guard';
-import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
-import { trustFunctionOf } from '../../src/server/request/peer-trust';
+import { guardConnections, perPeerShareOf } from '../../src/server/front-door/connection-guard';
+import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/front-door/listeners';
+import { trustFunctionOf } from '../../src/server/front-door/peer-trust';
 
 const servers: Server[] = [];
 const sockets: Socket[] = [];

@@ -7,8 +7,8 @@ import { connect, type AddressInfo, type Socket } from 'node:net';
 import type { Server } from 'node:http';
 import { pino } from 'pino';
 import request from 'supertest';
-import { connectionCapOf, createLimitedServer, openFilesSoftLimitOf, RESERVED_DESCRIPTORS, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
-import { metricsPortHandler } from '../../src/server/edge/metrics-port';
+import { connectionCapOf, createLimitedServer, openFilesSoftLimitOf, RESERVED_DESCRIPTORS, REQUEST_TIMEOUTS } from '../../src/server/front-door/listeners';
+import { metricsPortHandler } from '../../src/server/front-door/metrics-port';
 import { createPrometheusMetrics, noMetrics } from '../../src/server/observability/metrics';
 
 const LIMITS = { headersTimeoutMs: 150, requestTimeoutMs: 300, keepAliveTimeoutMs: 150, maxConnections: 3, checkIntervalMs: 25 };

@@ -10,7 +10,7 @@ import path from 'node:path';
 import request from 'supertest';
 import { assetsFrom } from '../../src/server/render/assets';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
-import { createDataCache, DEFAULT_CACHE_POLICIES } from '../../src/server/upstream/data-cache';
+import { createDataCache, DEFAULT_CACHE_POLICIES } from '../../src/server/content/data-cache';
 import { failWith } from '../support/fake-upstream';
 import { parseHtml } from '../support/html';
 import { startTestApp, useTestApp, type TestApp } from '../support/test-app';

@@ -1,5 +1,5 @@
 /**
- * One front door (request/envelope.ts): the site's address and origin are worked out once a
+ * One front door (front-door/envelope.ts): the site's address and origin are worked out once a
  * request, whichever way answers it; and one place finishes a request (finishRequest): a probe,
  * a page-cache hit and a rendered page each leave exactly one access-log line, with the fields
  * docs/support.md lists in their order, and exactly one request observation in the metrics. So do
@@ -9,8 +9,8 @@
 import { EventEmitter, once } from 'node:events';
 import type { ServerResponse } from 'node:http';
 import request from 'supertest';
-import * as hostRules from '../../src/server/rules/host';
-import * as siteUrls from '../../src/server/rules/site-urls';
+import * as hostRules from '../../src/server/routing/host';
+import * as siteUrls from '../../src/server/routing/site-urls';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
 import { noMetrics, type Metrics, type RequestObservation } from '../../src/server/observability/metrics';
 import type { LogLine } from '../support/logs';

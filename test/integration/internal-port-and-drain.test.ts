@@ -8,13 +8,13 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { guardConnections } from '../../src/server/edge/connection-guard';
-import { drainable } from '../../src/server/edge/drain';
-import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/edge/listeners';
-import { createMetricsPortServer, METRICS_PORT_MAX_CONNECTIONS, metricsPortHandler } from '../../src/server/edge/metrics-port';
+import { guardConnections } from '../../src/server/front-door/connection-guard';
+import { drainable } from '../../src/server/front-door/drain';
+import { createLimitedServer, REQUEST_TIMEOUTS } from '../../src/server/front-door/listeners';
+import { createMetricsPortServer, METRICS_PORT_MAX_CONNECTIONS, metricsPortHandler } from '../../src/server/front-door/metrics-port';
 import { createLogger } from '../../src/server/observability/logger';
 import { createPrometheusMetrics, noMetrics } from '../../src/server/observability/metrics';
-import { trustFunctionOf } from '../../src/server/request/peer-trust';
+import { trustFunctionOf } from '../../src/server/front-door/peer-trust';
 import { captureLogs } from '../support/logs';
 import { firstAnswer, loopbackSockets, untilClosed } from '../support/loopback-sockets';
 

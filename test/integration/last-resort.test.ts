@@ -6,7 +6,7 @@
  */
 import request from 'supertest';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
-import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
+import { createDataCache, type CachePolicy } from '../../src/server/content/data-cache';
 import { dataCacheOnTestClock } from '../support/data-cache';
 import { failWith } from '../support/fake-upstream';
 import { useTestApp, type TestApp } from '../support/test-app';

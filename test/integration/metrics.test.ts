@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
 import request from 'supertest';
-import { metricsPortHandler } from '../../src/server/edge/metrics-port';
+import { metricsPortHandler } from '../../src/server/front-door/metrics-port';
 import { createPrometheusMetrics, type PrometheusMetrics } from '../../src/server/observability/metrics';
 import { failWith } from '../support/fake-upstream';
 import { startTestApp, type TestApp } from '../support/test-app';

@@ -11,7 +11,7 @@ import { parseHtml } from '../support/html';
 import type { LogLine } from '../support/logs';
 import { useTestApp } from '../support/test-app';
 import { trackCalls, type TrackedCalls } from '../support/tracked-calls';
-import type { ContentApi } from '../../src/server/upstream/content-api';
+import type { ContentApi } from '../../src/server/content/content-api';
 
 // Each call may take the test app's generous 10 s; the whole request may wait 1 s. What ends a
 // hang is read from the logs (a budget timeout names `request-budget:`), not from the elapsed

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
 import request from 'supertest';
 import { createPageCache } from '../../src/server/page-cache/page-cache';
-import { MAX_TARGET_LENGTH } from '../../src/server/edge/request-target';
+import { MAX_TARGET_LENGTH } from '../../src/server/front-door/request-target';
 import { useTestApp } from '../support/test-app';
 
 const pageCache = createPageCache({ freshMs: 3_600_000, staleMs: 3_600_000, maxBytes: 10 * 1024 * 1024, now: () => 1_000_000 });

@@ -4,7 +4,7 @@
  * is logged once per record and field.
  */
 import request from 'supertest';
-import { MAX_FINAL_ARTICLES, MAX_MENU_CATEGORIES } from '../../src/server/rules/site-lists';
+import { MAX_FINAL_ARTICLES, MAX_MENU_CATEGORIES } from '../../src/server/content/site-lists';
 import { testDataset } from '../fixtures/dataset';
 import { appStateOf, parseHtml } from '../support/html';
 import { useTestApp } from '../support/test-app';

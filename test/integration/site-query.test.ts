@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { demoDataset } from '../../src/demo/index';
-import { MAX_HOST_LENGTH } from '../../src/server/rules/host';
+import { MAX_HOST_LENGTH } from '../../src/server/routing/host';
 import { testDataset } from '../fixtures/dataset';
 import { failWith } from '../support/fake-upstream';
 import { recipeTitled, runRecipe } from '../support/support-recipes';

@@ -6,7 +6,7 @@
  * outage happens at 10:42 UTC as the recipes' examples say.
  */
 import request from 'supertest';
-import type { ContentApi } from '../../src/server/upstream/content-api';
+import type { ContentApi } from '../../src/server/content/content-api';
 import { testDataset } from '../fixtures/dataset';
 import { dataCacheOnTestClock, TEST_FAILURE_BACKOFF_MS, TEST_TTL_MS } from '../support/data-cache';
 import { failWith } from '../support/fake-upstream';

@@ -4,7 +4,7 @@
  * path, and a `null` list in a site record reads as empty (logged once).
  */
 import request from 'supertest';
-import { MAX_JSON_DEPTH } from '../../src/server/upstream/http';
+import { MAX_JSON_DEPTH } from '../../src/server/content/http';
 import { testDataset } from '../fixtures/dataset';
 import { dataCacheOnTestClock, TEST_TTL_MS } from '../support/data-cache';
 import type { Override } from '../support/fake-upstream';

@@ -3,8 +3,8 @@
  * TTL and a clock the test moves: staleness and back-off without sleeping.
  */
 import type { Logger } from 'pino';
-import { createDataCache, type CachePolicy, type DataCache } from '../../src/server/upstream/data-cache';
-import type { OutageLog } from '../../src/server/upstream/outage-log';
+import { createDataCache, type CachePolicy, type DataCache } from '../../src/server/content/data-cache';
+import type { OutageLog } from '../../src/server/content/outage-log';
 
 /** How long an answer stays fresh in the test data cache. */
 export const TEST_TTL_MS = 1000;

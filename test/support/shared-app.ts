@@ -9,7 +9,7 @@ import { createLogger } from '../../src/server/observability/logger';
 import { noMetrics } from '../../src/server/observability/metrics';
 import { createSharedTier, type SharedTier } from '../../src/server/shared-cache/shared-tier';
 import { DEFAULT_STORE_TUNING } from '../../src/server/shared-cache/store';
-import { createDataCache, type CachePolicy } from '../../src/server/upstream/data-cache';
+import { createDataCache, type CachePolicy } from '../../src/server/content/data-cache';
 import { captureLogs, type LogCapture } from './logs';
 import { until } from './shared-instance';
 import { startTestApp, type TestApp } from './test-app';

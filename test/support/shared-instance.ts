@@ -8,8 +8,8 @@ import { createPurgeChannel, type PurgeChannel, type SharedPurgeOutcome } from '
 import type { PurgeRequest } from '../../src/server/purge/purge-request';
 import { createPurger, dataTagsOf } from '../../src/server/purge/purger';
 import { createSharedTier, type SharedTier } from '../../src/server/shared-cache/shared-tier';
-import { createDataCache, type CachePolicy, type DataCache } from '../../src/server/upstream/data-cache';
-import { createOutageLog } from '../../src/server/upstream/outage-log';
+import { createDataCache, type CachePolicy, type DataCache } from '../../src/server/content/data-cache';
+import { createOutageLog } from '../../src/server/content/outage-log';
 import { captureLogs, type LogCapture } from './logs';
 
 export const SHARED_TTL_MS = 1000;

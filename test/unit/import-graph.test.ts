@@ -6,7 +6,7 @@
  * for every file of the program, each file that imports it.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(__dirname, '../..');
@@ -109,6 +109,22 @@ export function importsAgainstOrder(folders: ImportGraph, order: readonly string
   return against.sort();
 }
 
+/**
+ * The file names that stand in more than one folder of `src/server` (a concern named twice),
+ * each with its folders; `step` and `index` are conventional names and left out. Pure.
+ */
+export function namesInTwoFolders(files: readonly string[], under = 'src/server/'): Map<string, string[]> {
+  const folders = new Map<string, string[]>();
+  for (const file of files) {
+    const [folder, name, deeper] = file.slice(under.length).split('/');
+    if (!file.startsWith(under) || !folder || !name || deeper !== undefined) continue;
+    const base = name.replace(/\.tsx?$/, '');
+    if (base === 'step' || base === 'index') continue;
+    folders.set(base, [...(folders.get(base) ?? []), folder]);
+  }
+  return new Map([...folders].filter(([, where]) => where.length > 1));
+}
+
 describe('the pure parts', () => {
   it('reads importers from tsc --explainFiles, leaving out node_modules', () => {
     const explanation = [
@@ -137,6 +153,11 @@ describe('the pure parts', () => {
     ]);
     expect(circlesOf(circular)).toEqual([['a', 'b', 'c', 'a']]);
     expect(circlesOf(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+  });
+
+  it('finds a file name in two folders, leaving out step and index and the root files', () => {
+    const files = ['src/server/app.ts', 'src/server/edge/admission.ts', 'src/server/page-cache/admission.ts', 'src/server/pages/step.tsx', 'src/server/seo/step.ts', 'src/server/seo/index.ts', 'src/server/site/index.ts', 'src/server/site/host.ts', 'src/shared/host.ts'];
+    expect(namesInTwoFolders(files)).toEqual(new Map([['admission', ['edge', 'page-cache']]]));
   });
 
   it('reads the folder order from the architecture document\'s list of folders, top first', () => {
@@ -194,21 +215,27 @@ describe('the program', () => {
   }, 60_000);
 
   it('has no module of ours that imports itself through others', () => {
-    // The graph really holds the app: its server modules and the type-only import of locals.ts.
+    // The graph really holds the app: its server modules and a type-only import (the page view's).
     expect([...graph.keys()].filter((file) => file.startsWith('src/server/')).length).toBeGreaterThan(60);
-    expect(graph.get('src/server/request/query.ts')).toContain('src/server/request/locals.ts');
+    expect(graph.get('src/server/pages/context.ts')).toContain('src/server/render/page.tsx');
     expect(circlesOf(graph)).toEqual([]);
   });
 
   it('has imports between the folders of src/server that run down the order docs/architecture.md lists them in', () => {
     const folders = folderGraphOf(graph);
     const order = documentedFolderOrder(readFileSync(path.join(root, 'docs/architecture.md'), 'utf8'));
-    // The folders really are there: the root imports the edge, the edge the request envelope,
-    // and the document lists every folder that imports or is imported.
-    expect(folders.get('.')).toContain('edge');
-    expect(folders.get('edge')).toContain('request');
-    expect(order).toEqual(expect.arrayContaining(['edge', 'middleware', 'request', 'rules']));
+    // The folders really are there: the root imports the front door, the front door the routing
+    // (the envelope's route), and the document lists every folder that imports or is imported.
+    expect(folders.get('.')).toContain('front-door');
+    expect(folders.get('front-door')).toContain('routing');
+    expect(order).toEqual(expect.arrayContaining(['front-door', 'routing', 'site', 'content', 'page-cache']));
     expect(importsAgainstOrder(folders, order)).toEqual([]);
     expect(circlesOf(folders)).toEqual([]);
+  });
+
+  it('has no file name in two folders of src/server: each concern named once', () => {
+    const files = readdirSync(path.join(root, 'src/server'), { recursive: true, encoding: 'utf8' }).map((file) => `src/server/${file.split(path.sep).join('/')}`);
+    expect(files).toContain('src/server/page-cache/second-request.ts');
+    expect(namesInTwoFolders(files)).toEqual(new Map());
   });
 });

@@ -5,8 +5,8 @@
 import { isIP } from 'node:net';
 import proxyAddr from 'proxy-addr';
 import { z } from 'zod';
-import { DEFAULT_LAST_GOOD_MAX_BYTES } from '../upstream/last-good';
-import type { OriginLimits } from '../upstream/origin-guard';
+import { DEFAULT_LAST_GOOD_MAX_BYTES } from '../content/last-good';
+import type { OriginLimits } from '../content/origin-guard';
 
 export type TrustProxy = boolean | number | string[];
 
@@ -29,11 +29,11 @@ export interface Config {
   readonly logLevel: string;
   /** Budget for one upstream call: connect, headers and body together. */
   readonly upstreamTimeoutMs: number;
-  /** Bytes of the last good answers that a flood cannot evict (upstream/last-good.ts). */
+  /** Bytes of the last good answers that a flood cannot evict (content/last-good.ts). */
   readonly lastGoodMaxBytes: number;
-  /** One upstream budget for a whole request, shared by all its lookups (upstream/request-budget.ts). */
+  /** One upstream budget for a whole request, shared by all its lookups (content/request-budget.ts). */
   readonly requestUpstreamBudgetMs: number;
-  /** Per upstream origin: sockets, waiting calls and the circuit breaker (upstream/origin-guard.ts). */
+  /** Per upstream origin: sockets, waiting calls and the circuit breaker (content/origin-guard.ts). */
   readonly upstreamLimits: OriginLimits;
   /** Port of the Prometheus /metrics listener; undefined: no metrics are collected or served. */
   readonly metricsPort: number | undefined;
@@ -174,7 +174,7 @@ const analyticsCodes = z.string().transform((raw, ctx): ReadonlyMap<string, stri
 
 /**
  * Express `trust proxy` values: true/false, a hop count, or addresses, subnets and names.
- * Checked by proxy-addr's compiler, the one the app (request/peer-trust.ts) uses: what
+ * Checked by proxy-addr's compiler, the one the app (front-door/peer-trust.ts) uses: what
  * passes here is what the app accepts (`10.0.0.0/33` fails here, not on the first request).
  */
 const trustProxy = z.string().transform((text, ctx): TrustProxy => {

@@ -1,11 +1,11 @@
 /**
  * Every error the app answers with, declared once: its status, what the visitor reads, and the
  * level and event it is logged with (none: an expected answer, not logged). Pages fail with a
- * PageError that middleware/errors.tsx, the one error handler of the Express chain, renders;
+ * PageError that render/error-pages.tsx, the one error handler of the Express chain, renders;
  * answers given outside Express (the admission 503, the 414, the metrics port) and the 405 are
  * plain text written by `sendPlainError`; /purge's and /site's refusals are JSON (`jsonAnswer`); a request
  * Node's parser refused gets a bare status line on its socket (`rawErrorAnswer`); the readiness
- * probe's 503 is written by edge/probes.ts with the probes' own headers.
+ * probe's 503 is written by front-door/probes.ts with the probes' own headers.
  */
 import type { ServerResponse } from 'node:http';
 import { NO_STORE, PRIVATE } from './cache-control';
@@ -31,7 +31,7 @@ export const ERRORS = {
   BAD_REQUEST: { status: 400, title: 'Bad request', message: 'This request could not be understood.' },
   NOT_FOUND: { status: 404, title: 'Page not found', message: 'There is no page at this address.' },
   METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'Method not allowed', allow: 'GET, HEAD' },
-  /** A request target over edge/request-target.ts's bound. */
+  /** A request target over front-door/request-target.ts's bound. */
   URI_TOO_LONG: { status: 414, title: 'Address too long', message: 'This address is too long.' },
   UPSTREAM_UNAVAILABLE: { status: 503, title: 'Temporarily unavailable', message: 'This page cannot be shown right now.', retryAfterSeconds: 30 },
   /** Too many requests in progress and waiting (admission.ts); logged at most once per interval, with a count. */
@@ -39,12 +39,12 @@ export const ERRORS = {
   RENDER_ABORTED: { ...SOMETHING_WENT_WRONG, log: LOG_EVENTS.RENDER_ABORTED },
   /** A bug: logged with its stack. */
   UNEXPECTED: { ...SOMETHING_WENT_WRONG, log: LOG_EVENTS.REQUEST_FAILED },
-  /** The error page itself failed: a fixed HTML page (middleware/errors.tsx). */
+  /** The error page itself failed: a fixed HTML page (render/error-pages.tsx). */
   ERROR_PAGE_FAILED: { ...SOMETHING_WENT_WRONG, log: LOG_EVENTS.REQUEST_FAILED },
   /** A response that failed after its head was sent: it can only be cut off. */
   FAILED_MIDWAY: { ...SOMETHING_WENT_WRONG, log: LOG_EVENTS.RESPONSE_FAILED_MIDWAY },
   METRICS_UNAVAILABLE: { status: 500, title: 'Metrics unavailable', message: 'Metrics could not be collected' },
-  /** /readyz once shutdown has begun (edge/health.ts): the balancer stops sending traffic. */
+  /** /readyz once shutdown has begun (front-door/health.ts): the balancer stops sending traffic. */
   NOT_READY: { status: 503, title: 'Shutting down', message: 'shutting down' },
   // POST /purge on the metrics port (purge/purge-route.ts), answered as JSON: { error: message }.
   PURGE_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'POST only', allow: 'POST' },
@@ -54,13 +54,13 @@ export const ERRORS = {
   PURGE_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed purge request', log: LOG_EVENTS.PURGE_REFUSED },
   /** A body not complete within METRICS_PORT_BODY_TIMEOUT_MS; the message names the bound. */
   PURGE_BODY_TIMEOUT: { status: 408, title: 'Request Timeout', message: 'the body did not arrive in time', log: LOG_EVENTS.PURGE_REFUSED },
-  // GET /site on the metrics port (edge/site-query.ts), answered as JSON: { error: message }.
+  // GET /site on the metrics port (front-door/site-query.ts), answered as JSON: { error: message }.
   SITE_QUERY_METHOD_NOT_ALLOWED: { status: 405, title: 'Method not allowed', message: 'GET or HEAD only', allow: 'GET, HEAD' },
   /** A missing or wrong token; logged at most once per interval, with a count. */
   SITE_QUERY_UNAUTHORIZED: { status: 401, title: 'Unauthorized', message: 'missing or wrong bearer token', challenge: 'Bearer', log: LOG_EVENTS.SITE_QUERY_REFUSED },
   /** No host, several, or one that is no valid host name; the message says which. Answered to the caller, not logged. */
   SITE_QUERY_BAD_REQUEST: { status: 400, title: 'Bad request', message: 'malformed site query' },
-  // A request Node's parser refused (edge/listeners.ts): a bare status line, its title the reason phrase.
+  // A request Node's parser refused (front-door/listeners.ts): a bare status line, its title the reason phrase.
   HEADERS_TOO_LARGE: { status: 431, title: 'Request Header Fields Too Large', message: 'Request Header Fields Too Large' },
   CHUNK_EXTENSIONS_TOO_LARGE: { status: 413, title: 'Payload Too Large', message: 'Payload Too Large' },
   REQUEST_TIMEOUT: { status: 408, title: 'Request Timeout', message: 'Request Timeout' },

@@ -1,4 +1,4 @@
-/** pino on stdout, and the request's line in it (docs/interface.md, Logs; written by request/envelope.ts). */
+/** pino on stdout, and the request's line in it (docs/interface.md, Logs; written by front-door/envelope.ts). */
 import { randomUUID } from 'node:crypto';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import { errorForLog, lineWithin, urlForLog } from './redact';
@@ -73,7 +73,7 @@ export function requestIdOf(header: string | string[] | undefined, peerIsTrusted
 
 /**
  * The one line every request leaves (docs/interface.md, Logs), whichever way answered it: put
- * together in one place, request/envelope.ts (finishRequest).
+ * together in one place, front-door/envelope.ts (finishRequest).
  */
 export interface RequestLine {
   readonly reqId: string;

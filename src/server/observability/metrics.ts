@@ -1,29 +1,21 @@
 /**
  * Prometheus metrics (prom-client) on a registry of this app instance, served on their own port
- * (METRICS_PORT, edge/metrics-port.ts), never on the public one. Every label has a bounded set of
+ * (METRICS_PORT, front-door/metrics-port.ts), never on the public one. Every label has a bounded set of
  * values: route names, status classes, site keys of configured sites, endpoint paths.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { BuildInfo } from './build-info';
-import type { UpstreamOutcome } from '../upstream/http';
-import type { CircuitState } from '../upstream/outage-log';
+import type { PageCacheResult } from '../page-cache/rules';
+import type { UpstreamOutcome } from '../content/http';
+import type { CircuitState } from '../content/outage-log';
 import type { PurgeRequest } from '../purge/purge-request';
 import type { PurgeResult } from '../purge/purger';
 import type { CommandOutcome, SharedLookupOutcome, StoreCommand, StoreObserver, StoreState } from '../shared-cache/store';
-import { REFUSAL_REASONS, REFUSING_PORTS, type RefusalReason, type RefusingPort } from '../rules/connection-refusals';
+import { REFUSAL_REASONS, REFUSING_PORTS, type RefusalReason, type RefusingPort } from '../http/connection-refusals';
 
 type PurgeScope = PurgeRequest['scope'];
 
 export type CacheOutcome = 'hit' | 'miss' | 'stale';
-
-/**
- * What the page cache did for a request it could have answered (one with a page-cache key):
- * answered a fresh page (`hit`) or a stale one (`stale`); let it render and kept the result
- * (`admitted`) or not (`miss`: a first request, only remembered); answered a page kept past its
- * stale time because the render failed (`last_resort`, degraded).
- */
-export const PAGE_CACHE_RESULTS = ['hit', 'stale', 'miss', 'admitted', 'last_resort'] as const;
-export type PageCacheResult = (typeof PAGE_CACHE_RESULTS)[number];
 
 export interface RequestObservation {
   /** A route-table name, or one of the few fixed names of requests answered before it. */

@@ -11,7 +11,7 @@
  * - A line is at most 2 KB: a longer one has its long strings shortened.
  */
 import pino from 'pino';
-import { UpstreamError } from '../upstream/upstream-error';
+import { UpstreamError } from '../content/upstream-error';
 
 /** A short message is enough to tell failures apart; the URL is in the line's `url` field. */
 const MAX_MESSAGE_LENGTH = 300;

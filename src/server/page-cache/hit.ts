@@ -1,22 +1,32 @@
 /**
- * A page-cache hit, decided and sent in one place. Both the fast path in front of Express
- * (edge/fast-path.ts) and the Express step (middleware/page-cache.ts) answer hits with these.
+ * The one place that asks the page cache for a page to answer with, and answers with it: a hit
+ * (fresh or stale) or a last good copy. Both the fast path in front of Express
+ * (front-door/fast-path.ts) and the Express step (page-cache/step.ts) ask through these.
  */
 import { PRIVATE } from '../http/cache-control';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fresh from 'fresh';
 import { preferredEncoding } from '../http/encoding';
 import type { CachedPage, PageCache } from './page-cache';
-import { purgeKeyHeaders } from '../rules/purge-keys';
+import { purgeKeyHeaders } from './purge-keys';
 
 /** Only the encoding differs between visitors of a URL: the saved theme is applied in the browser. */
 export const HTML_VARY = 'Accept-Encoding';
 
+/** A page that answered from the cache, and whether it was fresh ('hit') or past its freshness ('stale'). */
+export interface PageHit {
+  readonly page: CachedPage;
+  readonly result: 'hit' | 'stale';
+}
+
 /**
- * A kept page as the last good copy, when its refresh failed (decision 0325): a degraded answer,
- * private and without an ETag (never a 304), in the best encoding the client takes.
+ * Answers with the key's last good copy when the cache holds one (a kept page past its stale
+ * time, or one whose refresh failed, decision 0325), and returns it (undefined: not answered): a
+ * degraded answer, private and without an ETag (never a 304), in the best encoding the client takes.
  */
-export function answerWithKeptPage(page: CachedPage, req: IncomingMessage, res: ServerResponse, leadingHeaders: readonly string[] = []): void {
+export function answerWithLastGood(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, leadingHeaders: readonly string[] = []): CachedPage | undefined {
+  const page = cache.lastGood(key);
+  if (!page) return undefined;
   const encoding = preferredEncoding(req.headers['accept-encoding']);
   const body = page.body(encoding);
   const headers = [...leadingHeaders, 'content-type', 'text/html; charset=utf-8', 'cache-control', PRIVATE, 'vary', HTML_VARY, 'x-page-cache', 'last-resort'];
@@ -25,14 +35,15 @@ export function answerWithKeptPage(page: CachedPage, req: IncomingMessage, res: 
   headers.push('content-length', String(body.length));
   res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
+  return page;
 }
 
 /**
  * Answers from the page cache when it holds a page that may answer as it is (a stale one too
- * when `staleWillDo`), and returns that page (undefined: not answered): the best encoding the
- * client takes, or a 304 when the client's copy is current.
+ * when `staleWillDo`), and returns that page with its result (undefined: not answered): the best
+ * encoding the client takes, or a 304 when the client's copy is current.
  */
-export function answerFromPageCache(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, cacheControl: string, staleWillDo = false, leadingHeaders: readonly string[] = []): CachedPage | undefined {
+export function answerFromPageCache(cache: PageCache, key: string, req: IncomingMessage, res: ServerResponse, cacheControl: string, staleWillDo = false, leadingHeaders: readonly string[] = []): PageHit | undefined {
   const page = cache.servablePage(key, staleWillDo);
   if (!page) return undefined;
   const encoding = preferredEncoding(req.headers['accept-encoding']);
@@ -44,12 +55,13 @@ export function answerFromPageCache(cache: PageCache, key: string, req: Incoming
   if (fresh(req.headers, { etag })) {
     res.writeHead(304, headers);
     res.end();
-    return page;
+  } else {
+    const body = page.body(encoding);
+    if (encoding !== 'identity') headers.push('content-encoding', encoding);
+    headers.push('content-length', String(body.length));
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
-  const body = page.body(encoding);
-  if (encoding !== 'identity') headers.push('content-encoding', encoding);
-  headers.push('content-length', String(body.length));
-  res.writeHead(200, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
-  return page;
+  // Fresh or stale as of the answer, once it is sent.
+  return { page, result: cache.isFresh(page) ? 'hit' : 'stale' };
 }

@@ -10,8 +10,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import { encodeBody, etagsOf, type Encoding } from '../http/encoding';
-import { ownedBytes } from '../kept/owned-bytes';
-import { createAdmission } from './admission';
+import { ownedBytes } from '../memory/owned-bytes';
+import { createAdmission } from './second-request';
 
 export interface CachedPage {
   readonly identity: Buffer;

@@ -45,3 +45,12 @@ export function cacheControlOf(shared: boolean, status: number, times: CdnTimes)
   if (!shared || status !== 200) return PRIVATE;
   return `public, max-age=0, s-maxage=${times.freshSeconds}, stale-while-revalidate=${times.staleWhileRevalidateSeconds}, stale-if-error=${times.staleIfErrorSeconds}`;
 }
+
+/**
+ * What the page cache did for a request it could have answered (one with a page-cache key):
+ * answered a fresh page (`hit`) or a stale one (`stale`); let it render and kept the result
+ * (`admitted`) or not (`miss`: a first request, only remembered); answered a page kept past its
+ * stale time because the render failed (`last_resort`, degraded).
+ */
+export const PAGE_CACHE_RESULTS = ['hit', 'stale', 'miss', 'admitted', 'last_resort'] as const;
+export type PageCacheResult = (typeof PAGE_CACHE_RESULTS)[number];

@@ -8,7 +8,7 @@
 import { ArticleHeadingContent } from '../../shared/components/Pages';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import type { Article, Category } from '../../shared/records';
-import { factsOf } from '../kept/article-facts';
+import { factsOf } from '../content/article-facts';
 import { keptPart } from '../render/kept-part';
 
 export const articleHeadingOf = keptPart((article: Article, category: Category | undefined, basePath: string) => {

@@ -3,9 +3,9 @@ import type { ArticleCard } from '../../shared/components/ArticleList';
 import type { Article, Category } from '../../shared/records';
 import { dateTextOf } from '../../shared/format';
 import type { Site } from '../site/site';
-import { keptPerRecord } from '../kept/kept-per-record';
-import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
-import type { ContentApi } from '../upstream/content-api';
+import { keptPerRecord } from '../memory/kept-per-record';
+import { ON_FAILURE, orFallback, type LookupScope } from '../content/failures';
+import type { ContentApi } from '../content/content-api';
 
 /** The menu's categories by id, kept with the Site's menu (one object while its records are unchanged). */
 const menuCategoriesById = keptPerRecord((categories: readonly Category[]): ReadonlyMap<string, Category> => new Map(categories.map((category) => [category._id, category])));

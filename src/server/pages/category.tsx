@@ -1,9 +1,9 @@
 import { CategoryPage } from '../../shared/components/Pages';
 import { notFound } from '../http/errors';
-import { isValidSlug } from '../rules/routes';
+import { isValidSlug } from '../routing/routes';
 import { categoryHead, categoryPath } from '../seo/page-head';
-import { pageQuery, siteUrl } from '../rules/site-urls';
-import { ON_FAILURE, orFallback } from '../upstream/failures';
+import { pageQuery, siteUrl } from '../routing/site-urls';
+import { ON_FAILURE, orFallback } from '../content/failures';
 import { cardsOf } from './cards';
 import type { PageLoader } from './context';
 import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';

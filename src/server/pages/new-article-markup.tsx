@@ -1,6 +1,6 @@
 /**
  * The new-articles list (decision 0300): findnew's answer topped up from the home articles
- * (rules/new-articles.ts), its entries NewArticleItem each. Kept from its second use with the
+ * (pages/new-articles.ts), its entries NewArticleItem each. Kept from its second use with the
  * records it is made of (render/kept-part.tsx): the data cache hands every request the same
  * answer while it is fresh, so a list asked for again is placed as one piece of markup; a list
  * made once (an article nobody asked for before) is rendered with its page. A new answer of the
@@ -10,8 +10,8 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { NewArticleItem, type NewArticlesList } from '../../shared/components/ArticleList';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import type { Article, Category } from '../../shared/records';
-import { keptFromSecondUse } from '../kept/kept-per-record';
-import { topUpNewArticles } from '../rules/new-articles';
+import { keptFromSecondUse } from '../memory/kept-per-record';
+import { topUpNewArticles } from './new-articles';
 import { toCard } from './cards';
 
 /** No top-up: one array for every list that needs none, so the kept list matches. */

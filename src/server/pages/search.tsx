@@ -1,7 +1,7 @@
 import { SearchPage } from '../../shared/components/Pages';
 import { badRequest } from '../http/errors';
-import { pageQuery, siteUrl } from '../rules/site-urls';
-import { ON_FAILURE, orFallback } from '../upstream/failures';
+import { pageQuery, siteUrl } from '../routing/site-urls';
+import { ON_FAILURE, orFallback } from '../content/failures';
 import { cardsOf } from './cards';
 import type { PageLoader } from './context';
 import { assertPageExists, PAGE_SIZE, pageCountOf, pageNumberOf } from './pagination';

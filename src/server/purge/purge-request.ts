@@ -1,14 +1,14 @@
 /** The body of POST /purge (docs/interface.md, Content updates (purge)), read into what to drop. Pure. */
 import { z } from 'zod';
-import { isValidSlug } from '../rules/routes';
-import { normalizeHost } from '../rules/host';
-import { SHARED_DATA, type SharedData } from '../upstream/data-tags';
+import { isValidSlug } from '../routing/routes';
+import { normalizeHost } from '../routing/host';
+import { SHARED_DATA, type SharedData } from '../content/data-tags';
 
 /** On the metrics port only. */
 export const PURGE_PATH = '/purge';
 
 /**
- * `shared`: the data every site shares that the purge names as well (upstream/data-tags.ts); a
+ * `shared`: the data every site shares that the purge names as well (content/data-tags.ts); a
  * site purge keeps it otherwise.
  */
 export type PurgeRequest =

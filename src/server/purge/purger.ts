@@ -1,16 +1,17 @@
 /**
- * A purge of this instance's caches: the data cache's entries (upstream/data-cache.ts) and the
+ * A purge of this instance's caches: the data cache's entries (content/data-cache.ts) and the
  * page cache's pages (page-cache/page-cache.ts) that may show what changed. Synchronous: when it
  * returns, no lookup answers from a dropped entry, no fetch begun before it is kept, and no page
  * rendered before it is kept, so the next request is built from the upstream's answers. The
  * last-good store keeps its copies; they answer only when the upstream fails, and then only as
- * degraded (private, never kept: upstream/data-cache.ts).
+ * degraded (private, never kept: content/data-cache.ts).
  */
 import type { PageCache } from '../page-cache/page-cache';
 import { pageCacheHostOf } from '../page-cache/rules';
-import { keptSiteLookupsOf } from '../upstream/request-content-api';
-import type { DataCache, PurgeTag } from '../upstream/data-cache';
-import { keptSettingOf, siteTags, slugTags } from '../upstream/data-tags';
+import { keptSiteLookupsOf } from '../content/request-content-api';
+import type { DataCache, PurgeTag } from '../content/data-cache';
+import { siteTags, slugTags } from '../content/data-tags';
+import { keptSettingOf } from '../site/settings';
 import { pageTagOf } from '../shared-cache/page-tier';
 import type { PurgeRequest } from './purge-request';
 
@@ -20,7 +21,7 @@ export interface PurgeResult {
   /** Whole pages dropped. */
   readonly pages: number;
   /**
-   * For a site purge: the `_id` of the setting that answers its host (data-tags.ts,
+   * For a site purge: the `_id` of the setting that answers its host (site/settings.ts,
    * keptSettingOf), or null when none does: then nothing of a site is dropped, neither data nor
    * pages, only the shared data the purge names (and the host's pages with it).
    */

@@ -4,7 +4,7 @@
  * same components, the same output) and placed by the Shell as it is; its icon and feed link;
  * and per route, the ad slots and the app-state with its JSON. The Site is one object for as
  * long as its records are unchanged (site/site-loader.ts), so all this is kept with it
- * (kept/kept-per-record.ts): it goes when the Site goes, and a new answer of the API gives a new
+ * (memory/kept-per-record.ts): it goes when the Site goes, and a new answer of the API gives a new
  * Site and a new chrome. What varies by request (a campaign) is added by the page.
  * A header with a logo is the one part kept as elements: React preloads a page's first images
  * from its <head>, which only the whole document's render can do.
@@ -17,9 +17,9 @@ import { defaultFavicon, HeadElements, type PageHead } from '../../shared/compon
 import { FooterContent, HeaderContent, type ShellChrome, type ShellSite } from '../../shared/components/Shell';
 import { BasePathProvider } from '../../shared/components/SiteLink';
 import { joinPath } from '../../shared/format';
-import { selectAdSlots, type AdSlotSelection } from '../rules/ad-slots';
-import { keptPerRecord } from '../kept/kept-per-record';
-import { FEED_PATH, type RouteRule } from '../rules/routes';
+import { selectAdSlots, type AdSlotSelection } from './ad-slots';
+import { keptPerRecord } from '../memory/kept-per-record';
+import { FEED_PATH, type RouteRule } from '../routing/routes';
 import type { Site } from '../site/site';
 import { keptPart } from './kept-part';
 

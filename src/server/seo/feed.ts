@@ -4,7 +4,7 @@
  */
 import { isoDateOf } from '../../shared/format';
 import type { Article } from '../../shared/records';
-import { FEED_PATH } from '../rules/routes';
+import { FEED_PATH } from '../routing/routes';
 import { newestLastmod } from './sitemap';
 import { escapeXml, textElement, XML_DECLARATION } from './xml';
 

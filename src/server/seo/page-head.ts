@@ -4,12 +4,12 @@
  */
 import type { Article, Category } from '../../shared/records';
 import { summarize } from '../../shared/format';
-import { factsOf } from '../kept/article-facts';
-import { keptFromSecondUse, keptPerRecord } from '../kept/kept-per-record';
+import { factsOf } from '../content/article-facts';
+import { keptFromSecondUse, keptPerRecord } from '../memory/kept-per-record';
 import type { PageHead } from '../../shared/components/Document';
 import type { Site } from '../site/site';
 import { articleJsonLd, breadcrumbJsonLd, collectionPageJsonLd, websiteJsonLd, type Crumb, type Publisher } from './structured-data';
-import { absoluteHttpUrl, pageQuery, siteUrl } from '../rules/site-urls';
+import { absoluteHttpUrl, pageQuery, siteUrl } from '../routing/site-urls';
 
 export const articlePath = (slug: string) => `/${encodeURIComponent(slug)}`;
 export const categoryPath = (slug: string) => `/category/${encodeURIComponent(slug)}`;

@@ -4,7 +4,7 @@
  * serves these lines there (docs).
  */
 import { joinPath } from '../../shared/format';
-import { FIXED_PATHS, ROUTE_TABLE, SITEMAP_PATH } from '../rules/routes';
+import { FIXED_PATHS, ROUTE_TABLE, SITEMAP_PATH } from '../routing/routes';
 
 export function robotsTxt(origin: string, basePath: string): string {
   const privatePaths = Object.entries(FIXED_PATHS)

@@ -6,8 +6,8 @@
 import type { Article } from '../../shared/records';
 import { finalArticlesOf } from '../site/final-articles';
 import type { Site } from '../site/site';
-import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
-import type { ArticlePage, ContentApi } from '../upstream/content-api';
+import { ON_FAILURE, orFallback, type LookupScope } from '../content/failures';
+import type { ArticlePage, ContentApi } from '../content/content-api';
 import { FEED_SIZE, newestArticles } from './feed';
 import type { SitemapArticle } from './sitemap';
 import { LOG_EVENTS } from '../http/log-events';

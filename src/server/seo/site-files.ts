@@ -1,22 +1,22 @@
 /** The per-site documents of the route table's SITE_FILE_TABLE, each built from the resolved site. */
 import { notFound } from '../http/errors';
-import type { SiteFileName } from '../rules/routes';
-import { sanitizeArticleHtml } from '../rules/sanitize';
+import type { SiteFileName } from '../routing/routes';
+import { sanitizeArticleHtml } from '../content/sanitize';
 import type { Site } from '../site/site';
-import type { ContentApi } from '../upstream/content-api';
-import type { LookupScope } from '../upstream/failures';
-import { adsTxtDocument, adsTxtLinesOf, hasAdsTxtRecords } from '../rules/ads-txt';
+import type { ContentApi } from '../content/content-api';
+import type { LookupScope } from '../content/failures';
+import { adsTxtDocument, adsTxtLinesOf, hasAdsTxtRecords } from '../site/ads-txt';
 import { feedLastmod, rssXml, type FeedItem } from './feed';
 import { articlePath } from './page-head';
 import { robotsTxt } from './robots';
 import { allSiteArticles, newestSiteArticles } from './site-articles';
 import { lastmodOf, sitemapFile, sitemapEntries } from './sitemap';
-import { siteUrl } from '../rules/site-urls';
+import { siteUrl } from '../routing/site-urls';
 import { LOG_EVENTS } from '../http/log-events';
 
 export interface SiteFileContext {
   readonly site: Site;
-  /** The site's root URL: origin and base path (rules/site-urls.ts). */
+  /** The site's root URL: origin and base path (routing/site-urls.ts). */
   readonly origin: string;
   /** The base path alone, for the paths robots.txt names. */
   readonly basePath: string;

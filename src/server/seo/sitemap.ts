@@ -6,9 +6,9 @@
  */
 import { isoDateOf } from '../../shared/format';
 import type { Article, Category } from '../../shared/records';
-import { isValidSlug, sitemapPartPath } from '../rules/routes';
+import { isValidSlug, sitemapPartPath } from '../routing/routes';
 import { articlePath, categoryPath } from './page-head';
-import { siteUrl } from '../rules/site-urls';
+import { siteUrl } from '../routing/site-urls';
 import { textElement, XML_DECLARATION } from './xml';
 
 /** URLs in one sitemap file (sitemaps.org: at most 50,000). */

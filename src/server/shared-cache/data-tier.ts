@@ -1,5 +1,5 @@
 /**
- * The data cache's shared tier (upstream/data-cache.ts, SharedDataTier): the content API's
+ * The data cache's shared tier (content/data-cache.ts, SharedDataTier): the content API's
  * answers kept for the whole deployment, each as `{f, at, v}` (format, when it was fetched,
  * the value), for its fresh time plus stale-if-error, findable by its purge tags.
  * - A first-tier miss reads it here first: a fresh answer costs no upstream call.
@@ -12,8 +12,8 @@
  * A value of another format, or unreadable, is a miss (counted as `error`).
  */
 import { setTimeout as delay } from 'node:timers/promises';
-import { withJsonLength } from '../upstream/answer-bytes';
-import type { CacheKind, PurgeTag, SharedAnswer, SharedDataTier } from '../upstream/data-cache';
+import { withJsonLength } from '../content/answer-bytes';
+import type { CacheKind, PurgeTag, SharedAnswer, SharedDataTier } from '../content/data-cache';
 import { STORE_FORMAT, type SharedLookupOutcome, type SharedStore } from './store';
 
 export interface SharedDataTierOptions {

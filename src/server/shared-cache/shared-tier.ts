@@ -6,7 +6,7 @@
 import type { Logger } from 'pino';
 import type { SharedCacheSettings } from '../config/config';
 import type { SharedPageTier } from '../page-cache/page-cache';
-import type { SharedDataTier } from '../upstream/data-cache';
+import type { SharedDataTier } from '../content/data-cache';
 import { createSharedDataTier } from './data-tier';
 import { createSharedPageTier } from './page-tier';
 import { createSharedStore, type SharedLookupOutcome, type SharedStore, type StoreObserver, type StoreTuning } from './store';

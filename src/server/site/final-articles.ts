@@ -1,7 +1,7 @@
 import type { Article } from '../../shared/records';
 import type { Site } from './site';
-import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
-import type { ContentApi } from '../upstream/content-api';
+import { ON_FAILURE, orFallback, type LookupScope } from '../content/failures';
+import type { ContentApi } from '../content/content-api';
 
 /**
  * The site's `final_articles` through article/home, in `final_articles` order (the API may

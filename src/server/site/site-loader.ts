@@ -9,9 +9,9 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Category } from '../../shared/records';
-import type { SettingLookups } from '../rules/settings';
-import type { ContentApi } from '../upstream/content-api';
-import type { LookupScope } from '../upstream/failures';
+import type { SettingLookups } from './settings';
+import type { ContentApi } from '../content/content-api';
+import type { LookupScope } from '../content/failures';
 import { lookupSettings, menuCategoriesOf, resolutionOf, siteOf, type Site, type SiteLoaderDeps, type SiteResolution } from './site';
 
 /**

@@ -1,9 +1,9 @@
 /**
- * What GET /site on the metrics port answers about a host (edge/site-query.ts): support's
+ * What GET /site on the metrics port answers about a host (front-door/site-query.ts): support's
  * "which record does this host get?", from the same lookups and rules its pages use. Pure.
  */
 import type { SiteSetting } from '../../shared/records';
-import { analyticsCodeOf, variantOf, type SettingLookups, type SettingSource } from '../rules/settings';
+import { analyticsCodeOf, variantOf, type SettingLookups, type SettingSource } from './settings';
 import type { SiteResolution } from './site';
 
 export interface SiteReport {

@@ -5,14 +5,14 @@
  * site-loader.ts runs them for a request and keeps each host's result.
  */
 import type { Category, MenuLink, Pixel, SiteSetting } from '../../shared/records';
-import type { ContentApi, SettingScope } from '../upstream/content-api';
-import { ON_FAILURE, orFallback, type LookupScope } from '../upstream/failures';
-import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingLookups, type SettingSource } from '../rules/settings';
-import { brandColorOf } from '../rules/host';
-import { publisherSettingsOf, type PublisherSettings } from '../rules/publisher-settings';
-import { safeLinksOf } from '../rules/sanitize';
-import { adsTxtSourceOf, type AdsTxtSource } from '../rules/ads-txt';
-import { canonicalHostOf } from '../rules/canonical-host';
+import type { ContentApi, SettingScope } from '../content/content-api';
+import { ON_FAILURE, orFallback, type LookupScope } from '../content/failures';
+import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingLookups, type SettingSource } from './settings';
+import { brandColorOf } from '../routing/host';
+import { publisherSettingsOf, type PublisherSettings } from './publisher-settings';
+import { safeLinksOf } from '../content/sanitize';
+import { adsTxtSourceOf, type AdsTxtSource } from './ads-txt';
+import { canonicalHostOf } from './canonical-host';
 
 export interface Site {
   readonly host: string;
@@ -29,7 +29,7 @@ export interface Site {
   readonly adsTxt: AdsTxtSource | null;
   /** Consent, consent platform and canonical host: the optional publisher fields, checked. */
   readonly publisher: PublisherSettings;
-  /** The host its canonical URLs, sitemaps and feed use when not the request's (rules/canonical-host.ts). */
+  /** The host its canonical URLs, sitemaps and feed use when not the request's (site/canonical-host.ts). */
   readonly canonicalHost: string | null;
   readonly menu: { readonly categories: readonly Category[]; readonly other: readonly MenuLink[] };
 }

@@ -3,7 +3,7 @@
  * make one call for the deployment, a stale copy another instance fetched answers while the
  * upstream fails, a value of an unknown format is a miss, and a store that is gone costs nothing.
  */
-import { UpstreamError } from '../../../src/server/upstream/upstream-error';
+import { UpstreamError } from '../../../src/server/content/upstream-error';
 import { SHARED_MAX_STALE_MS as MAX_STALE_MS, SHARED_TTL_MS as TTL_MS, sharedInstance, until, type SharedInstance } from '../../support/shared-instance';
 import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
 

@@ -1,6 +1,6 @@
 import { createPrometheusMetrics, MAX_SITE_LABELS, SITE_LABEL, statusClassOf } from '../../../../src/server/observability/metrics';
-import { routeLabelOf, siteLabelOf } from '../../../../src/server/middleware/request-logging';
-import { requestedOf } from '../../../../src/server/request/envelope';
+import { routeLabelOf, siteLabelOf } from '../../../../src/server/front-door/request-logging';
+import { requestedOf } from '../../../../src/server/front-door/envelope';
 import type { Site } from '../../../../src/server/site/site';
 
 const TEST_BUILD = { version: '1.2.3', commit: '0123456789abcdef0123456789abcdef01234567' };

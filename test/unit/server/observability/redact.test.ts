@@ -1,5 +1,5 @@
 import { errorForLog, hostForLog, lineWithin, MAX_LOG_LINE_BYTES, redactUrl, redactUrlsIn } from '../../../../src/server/observability/redact';
-import { UpstreamError } from '../../../../src/server/upstream/upstream-error';
+import { UpstreamError } from '../../../../src/server/content/upstream-error';
 
 describe('redactUrl', () => {
   it.each([

@@ -4,7 +4,7 @@
  * than the page cache's bound counts.
  */
 import { createPageCache, type PageToStore } from '../../../../src/server/page-cache/page-cache';
-import { ownedBytes } from '../../../../src/server/kept/owned-bytes';
+import { ownedBytes } from '../../../../src/server/memory/owned-bytes';
 
 const page: PageToStore = { labels: { route: 'article', site: 'x' }, contentSecurityPolicy: undefined, purgeKeys: undefined, renderedSince: 0 };
 /** A page as a render leaves it: joined from chunks, so a slice of Node's pool when small. */

@@ -1,7 +1,7 @@
 import pino from 'pino';
 import { categoriesOf } from '../../../../src/server/pages/cards';
 import { resolutionOf, siteOf, type Site } from '../../../../src/server/site/site';
-import type { ContentApi } from '../../../../src/server/upstream/content-api';
+import type { ContentApi } from '../../../../src/server/content/content-api';
 import { articleSchema, categorySchema, siteSettingSchema } from '../../../../src/shared/records';
 import { articles, categories, domains, globalSetting } from '../../../fixtures/dataset';
 

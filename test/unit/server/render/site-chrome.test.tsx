@@ -1,5 +1,5 @@
 import { createSiteChromes } from '../../../../src/server/render/site-chrome';
-import { ROUTE_TABLE } from '../../../../src/server/rules/routes';
+import { ROUTE_TABLE } from '../../../../src/server/routing/routes';
 import { resolutionOf, siteOf, type Site } from '../../../../src/server/site/site';
 import { categorySchema, siteSettingSchema, type SiteSettingInput } from '../../../../src/shared/records';
 import { categories, domains, globalSetting } from '../../../fixtures/dataset';

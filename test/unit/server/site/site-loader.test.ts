@@ -1,9 +1,9 @@
 import pino from 'pino';
 import { categorySchema, siteSettingSchema, type Category, type SiteSetting } from '../../../../src/shared/records';
 import { createSiteLoader } from '../../../../src/server/site/site-loader';
-import type { ContentApi } from '../../../../src/server/upstream/content-api';
-import type { LookupScope } from '../../../../src/server/upstream/failures';
-import { UpstreamError } from '../../../../src/server/upstream/upstream-error';
+import type { ContentApi } from '../../../../src/server/content/content-api';
+import type { LookupScope } from '../../../../src/server/content/failures';
+import { UpstreamError } from '../../../../src/server/content/upstream-error';
 import { domains, globalSetting, categories as categoryInputs } from '../../../fixtures/dataset';
 
 const HOST = 'example.com';

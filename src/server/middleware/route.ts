@@ -1,9 +1,0 @@
-import type { Stage } from '../request/locals';
-import type { Nothing, Step } from './steps';
-
-/** The route the request's envelope matched (request/envelope.ts), for the steps after this one. */
-export function routeMatching(): Step<Nothing, Stage<'route'>> {
-  return function matchRequestRoute(req) {
-    return { route: req.envelope.route };
-  };
-}
