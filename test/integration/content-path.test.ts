@@ -3,7 +3,7 @@
  * lookup crosses on its way from the Express step that asks to the data cache, counted on the
  * call stack at the cache (each frame grouped by src/server/<folder>; frames of libraries left
  * out). An uncached article's page makes six lookups (four of its site, the article, findnew),
- * each across one line: a concern's step and its loader are one folder (decision 0398), and the
+ * each across one line: a concern's step and its loader are one folder (decision 0400), and the
  * next is content/'s. Half the 12 of the layer folders (middleware/ to site/ to upstream/).
  */
 import request from 'supertest';
