@@ -15,26 +15,18 @@ import { spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { setImmediate } from 'node:timers/promises';
 import path from 'node:path';
-import { loadArticle } from '../../src/server/pages/article';
 import { assetsFrom } from '../../src/server/render/assets';
-import { loadConfig } from '../../src/server/config/config';
 import { encodeBody } from '../../src/server/http/encoding';
-import { createLogger } from '../../src/server/observability/logger';
 import { renderToDocument } from '../../src/server/render/stream';
 import { sitePageElement } from '../../src/server/render/page';
 import { createSiteChromes } from '../../src/server/render/site-chrome';
-import { matchRoute } from '../../src/server/routing/routes';
-import { createSiteLoader } from '../../src/server/site/site-loader';
-import { createCampaignApi } from '../../src/server/content/campaign-api';
-import { createContentApi } from '../../src/server/content/content-api';
-import { createOutageLog } from '../../src/server/content/outage-log';
-import type { LookupScope } from '../../src/server/content/failures';
+import { BENCH_HOST, BENCH_SLUG, loadBenchArticle } from '../lib/bench-article';
 
 const SECONDS = Number(process.argv[2] ?? 5);
 const API_PORT = 4190;
 const API = `http://127.0.0.1:${API_PORT}`;
-const HOST = '127.0.0.1';
-const SLUG = 'the-quiet-revival-of-night-trains-in-europe';
+const HOST = BENCH_HOST;
+const SLUG = BENCH_SLUG;
 
 async function waitForApi(): Promise<void> {
   for (let attempt = 0; attempt < 100; attempt++) {
@@ -64,20 +56,7 @@ async function main(): Promise<void> {
   const api = spawn(process.execPath, [path.resolve(__dirname, '../../../shared/bench/content-api/server.mjs')], { env: { ...process.env, PORT: String(API_PORT) }, stdio: 'ignore' });
   try {
     await waitForApi();
-    const config = loadConfig({ LOG_LEVEL: 'error', CONTENT_API_URL: API, CAMPAIGN_API_URL: API });
-    const log = createLogger('error');
-    const outage = createOutageLog({ log, intervalMs: 60_000 });
-    const contentApi = createContentApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits, outage });
-    const lookup: LookupScope = { log, fellBack: new Set() };
-    const sites = createSiteLoader({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes });
-    const resolution = await sites.resolve(contentApi, HOST, lookup);
-    if (!resolution) throw new Error('no site for the harness host');
-    const site = await sites.complete(contentApi, resolution, HOST, config.defaultSiteKey, lookup);
-    const route = matchRoute(`/${SLUG}`, false);
-    if (route.kind !== 'page') throw new Error('the article path is not a page');
-    const campaignApi = createCampaignApi({ baseUrl: API, timeoutMs: 2000, log, limits: config.upstreamLimits, outage });
-    const view = await loadArticle({ queryValue: () => undefined, site, origin: `http://${HOST}:4010`, basePath: '', route, api: contentApi, campaignApi, log, lookup });
-    await Promise.all((view.secondaryParts ?? []).map((part) => part.promise));
+    const { log, site, route, view } = await loadBenchArticle(API);
     const assets = assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, '');
     const chromes = createSiteChromes('', assets.stylesheet);
     // A new element each time, as each request builds its own (with its site's chrome, kept as the server keeps it).

@@ -17,32 +17,25 @@ import { LRUCache } from 'lru-cache';
 import pino from 'pino';
 import { createElement, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
+import { BENCH_HOST, BENCH_SLUG, loadBenchArticle } from './bench-article';
 import sanitizeHtml from 'sanitize-html';
 import { request } from 'undici';
 import { articleSchema } from '../../src/shared/records';
-import { loadConfig } from '../../src/server/config/config';
 import { sanitizedBodyOf } from '../../src/server/content/sanitized-body';
 import { createLogger, logRequestCompleted } from '../../src/server/observability/logger';
-import { loadArticle } from '../../src/server/pages/article';
 import { assetsFrom } from '../../src/server/render/assets';
 import { sitePageElement } from '../../src/server/render/page';
 import { createSiteChromes } from '../../src/server/render/site-chrome';
 import { renderToDocument } from '../../src/server/render/stream';
 import { isCrawler } from '../../src/server/render/crawler';
 import { sanitizeArticleHtml } from '../../src/server/content/sanitize';
-import { matchRoute } from '../../src/server/routing/routes';
-import { createSiteLoader } from '../../src/server/site/site-loader';
-import { createCampaignApi } from '../../src/server/content/campaign-api';
-import { createContentApi } from '../../src/server/content/content-api';
-import type { LookupScope } from '../../src/server/content/failures';
-import { createOutageLog } from '../../src/server/content/outage-log';
 
 const API = process.env.CONTENT_API_URL ?? '';
 const ROUNDS = Number(process.env.ROUNDS ?? 7);
 const ROUND_MS = 150;
 const ALLOCATION_CALLS = 40;
-const HOST = '127.0.0.1';
-const SLUG = 'the-quiet-revival-of-night-trains-in-europe';
+const HOST = BENCH_HOST;
+const SLUG = BENCH_SLUG;
 /** The long tail's User-Agent (scripts/lib/longtail.mjs), handed over by cost-model.mjs. */
 const USER_AGENT = process.env.USER_AGENT ?? '';
 const collect = (globalThis as { gc?: () => void }).gc;
@@ -100,20 +93,7 @@ const pipeableRender = (element: ReactNode) =>
   });
 
 async function main(): Promise<void> {
-  const config = loadConfig({ LOG_LEVEL: 'error', CONTENT_API_URL: API, CAMPAIGN_API_URL: API });
-  const quiet = createLogger('error');
-  const outage = createOutageLog({ log: quiet, intervalMs: 60_000 });
-  const contentApi = createContentApi({ baseUrl: API, timeoutMs: 2000, log: quiet, limits: config.upstreamLimits, outage });
-  const campaignApi = createCampaignApi({ baseUrl: API, timeoutMs: 2000, log: quiet, limits: config.upstreamLimits, outage });
-  const lookup: LookupScope = { log: quiet, fellBack: new Set() };
-  const sites = createSiteLoader({ defaultSiteKey: config.defaultSiteKey, analyticsCodes: config.analyticsCodes });
-  const resolution = await sites.resolve(contentApi, HOST, lookup);
-  if (!resolution) throw new Error('no site for the harness host');
-  const site = await sites.complete(contentApi, resolution, HOST, config.defaultSiteKey, lookup);
-  const route = matchRoute(`/${SLUG}`, false);
-  if (route.kind !== 'page') throw new Error('the article path is not a page');
-  const view = await loadArticle({ queryValue: () => undefined, site, origin: `http://${HOST}`, basePath: '', route, api: contentApi, campaignApi, log: quiet, lookup });
-  await Promise.all((view.secondaryParts ?? []).map((part) => part.promise));
+  const { log: quiet, contentApi, site, route, view } = await loadBenchArticle(API);
   const assets = assetsFrom({ client: '/assets/client.js', stylesheet: '/assets/site.css' }, null, '');
   const chromes = createSiteChromes('', assets.stylesheet);
 
