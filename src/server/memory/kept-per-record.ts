@@ -1,14 +1,44 @@
 /**
- * What is derived from a record and a few other inputs, made once and kept with the record in a
- * WeakMap while the other inputs are the same (===). The records are the API's answers as the
- * data cache hands them to every request while they are fresh; a new answer brings new records,
- * and what was kept with the old ones goes with them. One value per record: the latest inputs win.
+ * What is derived from a record and a few other inputs, made once and kept with the record while
+ * the other inputs are the same (===). The records are the API's answers as the data cache hands
+ * them to every request while they are fresh; a new answer brings new records, and what was kept
+ * with the old ones goes with them. One value per record and helper: the latest inputs win.
+ *
+ * Every helper keeps its values in one weak table, a slot each per record: a weak table's entry
+ * costs the collector on every collection while its record lives, and an article used once (the
+ * long tail) would otherwise hold an entry in the table of each helper it went through.
  */
+interface Memo<Inputs, Value> {
+  readonly inputs: Inputs;
+  readonly value?: Value;
+}
+
+const memosOf = new WeakMap<object, Memo<readonly unknown[], unknown>[]>();
+/** The next helper's slot in a record's memos. */
+let slots = 0;
+
+/** The memo slot of one helper: read and kept in the record's one entry. */
+function memoSlot<Key extends object, Inputs extends readonly unknown[], Value>() {
+  const slot = slots++;
+  return {
+    get: (record: Key) => memosOf.get(record)?.[slot] as Memo<Inputs, Value> | undefined,
+    set(record: Key, memo: Memo<Inputs, Value>): void {
+      const memos = memosOf.get(record);
+      if (memos) memos[slot] = memo;
+      else {
+        const made: Memo<readonly unknown[], unknown>[] = [];
+        made[slot] = memo;
+        memosOf.set(record, made);
+      }
+    },
+  };
+}
+
 export function keptPerRecord<Key extends object, Inputs extends readonly unknown[], Value>(make: (record: Key, ...inputs: Inputs) => Value): (record: Key, ...inputs: Inputs) => Value {
-  const kept = new WeakMap<Key, { readonly inputs: Inputs; readonly value: Value }>();
+  const kept = memoSlot<Key, Inputs, Value>();
   return (record, ...inputs) => {
     const known = kept.get(record);
-    if (known && sameInputs(known.inputs, inputs)) return known.value;
+    if (known && sameInputs(known.inputs, inputs)) return known.value as Value;
     const value = make(record, ...inputs);
     kept.set(record, { inputs, value });
     return value;
@@ -32,7 +62,7 @@ export function keptFromSecondUse<Key extends object, Inputs extends readonly un
   make: (record: Key, ...inputs: Inputs) => Value,
   makeOnce: (record: Key, ...inputs: Inputs) => Value = make,
 ): (record: Key, ...inputs: Inputs) => Value {
-  const kept = new WeakMap<Key, { readonly inputs: Inputs; readonly value?: Value }>();
+  const kept = memoSlot<Key, Inputs, Value>();
   return (record, ...inputs) => {
     const known = kept.get(record);
     if (!known || !sameInputs(known.inputs, inputs)) {

@@ -31,6 +31,23 @@ describe('keptPerRecord', () => {
   });
 });
 
+describe('helpers over the same record', () => {
+  it('keep their values apart, each with its own inputs', () => {
+    const item = { id: 'a' };
+    const upper = keptPerRecord((record: { id: string }) => record.id.toUpperCase());
+    const suffixed = keptFromSecondUse((record: { id: string }, suffix: string) => record.id + suffix);
+    const counted = jest.fn((record: { id: string }, times: number) => record.id.repeat(times));
+    const repeated = keptPerRecord(counted);
+    expect(upper(item)).toBe('A');
+    expect(suffixed(item, '-x')).toBe('a-x');
+    expect(repeated(item, 2)).toBe('aa');
+    expect(suffixed(item, '-x')).toBe('a-x');
+    expect(upper(item)).toBe('A');
+    expect(repeated(item, 2)).toBe('aa');
+    expect(counted).toHaveBeenCalledTimes(1);
+  });
+});
+
 describe('keptFromSecondUse', () => {
   const record = () => ({ id: 'a' });
 
