@@ -180,16 +180,36 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   }
 
   let probe: NodeJS.Timeout | undefined;
+  /**
+   * Traffic never goes through an open breaker, so only this PING closes it: sent once the
+   * breaker lets one through, and again later while it stays open (a probe that found no
+   * connection to go on, the store still down, is skipped: without another the tier would stay
+   * off after the store is back).
+   */
+  function probeLater(): void {
+    clearTimeout(probe);
+    if (closed) return;
+    probe = setTimeout(
+      () =>
+        void run('ping', 'probe', () => client.ping()).then(() => {
+          if (breaker.state !== CircuitState.Closed) probeLater();
+        }),
+      tuning.openMs + 1,
+    );
+    probe.unref();
+  }
   breaker.onBreak((cause) => {
     // Called before the failing command's own handling: its reason is the line's.
     if ('error' in cause) lastReason = reasonOf(cause.error);
     settle();
-    // Without traffic nothing would probe the store: a PING does once the breaker lets one through.
-    clearTimeout(probe);
-    probe = setTimeout(() => void run('ping', 'probe', () => client.ping()), tuning.openMs + 1);
-    probe.unref();
+    probeLater();
   });
-  breaker.onReset(() => settle());
+  breaker.onReset(() => {
+    settle();
+    // A connection made while the breaker was open could not read the generation (a purge of
+    // everything, or a flush, may have moved it meanwhile): read now.
+    void readGeneration();
+  });
 
   function keyOf(name: string): string {
     return `${root}:g${generation ?? 0}:${name}`;
