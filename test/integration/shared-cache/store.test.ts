@@ -120,8 +120,14 @@ describeWithStore('the shared store against a real server', () => {
     await Promise.all([a.until('up'), b.until('up')]);
     expect(await a.store.claim('k', 5000)).toBe(true);
     expect(await b.store.claim('k', 5000)).toBe(false);
+    // Its holder's own again (a fetch of its own that never freed it), another's only once freed.
+    expect(await a.store.claim('k', 5000)).toBe(true);
+    expect(await a.store.readOrClaim('k', 5000)).toEqual({ value: null, claimed: true });
+    await b.store.release('k');
+    expect(await b.store.claim('k', 5000)).toBe(false);
     await a.store.release('k');
     expect(await b.store.claim('k', 5000)).toBe(true);
+    expect(await a.store.readOrClaim('k', 5000)).toEqual({ value: null, claimed: false });
   });
 
   it('killed: answers at once without it, logs one line, and comes back by itself', async () => {
