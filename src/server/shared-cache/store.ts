@@ -84,10 +84,7 @@ export interface SharedStore {
   readOrClaim(name: string, ttlMs: number): Promise<{ readonly value: string | null; readonly claimed: boolean | undefined } | undefined>;
   /** Several values in one round trip (MGET), or undefined. */
   getMany(names: readonly string[]): Promise<readonly (string | null)[] | undefined>;
-  /**
-   * Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its
-   * lock, in one command, sent with the other writes of this turn of the event loop as one pipeline.
-   */
+  /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its lock, in one command. */
   set(name: string, value: string | Buffer, ttlMs: number, tags: readonly string[], tagTtlMs: number): Promise<boolean>;
   /** A short lock on `name` (SET NX PX; renewed when this instance holds it already): true when this instance holds it, false when another does, undefined when the store could not say. */
   claim(name: string, ttlMs: number): Promise<boolean | undefined>;
@@ -264,34 +261,6 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     }
   }
 
-  /**
-   * The writes of one turn of the event loop (`keep`: no visitor waits for them), sent together
-   * at its end as one pipeline: one write to the socket, one reply to read and one deadline for
-   * all (it runs from when they are sent, decision 0396), rather than one each.
-   */
-  let writesOfTurn: { readonly keys: readonly string[]; readonly args: readonly (string | Buffer | number)[]; readonly done: (kept: boolean) => void }[] = [];
-  function keepInTurn(keys: readonly string[], args: readonly (string | Buffer | number)[]): Promise<boolean> {
-    return new Promise((done) => {
-      if (writesOfTurn.length === 0) setImmediate(sendWritesOfTurn);
-      writesOfTurn.push({ keys, args, done });
-    });
-  }
-  function sendWritesOfTurn(): void {
-    const writes = writesOfTurn;
-    writesOfTurn = [];
-    void run('set', 'write', async () => {
-      const pipeline = client.pipeline();
-      for (const { keys, args } of writes) pipeline.keep(keys.length, ...keys, ...args);
-      const replies = await pipeline.exec();
-      // One failed write stands for them all: an OOM reply pauses writes, another counts for the breaker.
-      const failed = replies?.find(([error]) => error !== null)?.[0];
-      if (failed) throw failed;
-      return true;
-    }).then((kept) => {
-      for (const { done } of writes) done(kept === true);
-    });
-  }
-
   async function readGeneration(): Promise<void> {
     const read = await run('generation', 'root', () => client.get(generationKey));
     if (read === undefined) return;
@@ -363,10 +332,11 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       return reply && { value: reply[0], claimed: reply[1] === 1 };
     },
     getMany: (names) => run('get', 'read', () => client.mget(names.map(keyOf))),
-    set(name, value, ttlMs, tags, tagTtlMs) {
+    async set(name, value, ttlMs, tags, tagTtlMs) {
       // A value stored frees its lock: whoever waits for it reads it now.
       const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
-      return keepInTurn(keys, [value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name]);
+      const done = await run('set', 'write', () => client.keep(keys.length, ...keys, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name));
+      return done !== undefined;
     },
     async claim(name, ttlMs) {
       const reply = await run('claim', 'write', () => client.claimLock(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs))));

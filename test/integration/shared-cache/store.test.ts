@@ -16,7 +16,6 @@ interface Watched {
   readonly store: SharedStore;
   readonly logs: LogCapture;
   readonly outcomes: CommandOutcome[];
-  readonly commands: StoreCommand[];
   /** Resolves when the store reaches `state` (at once when it is there). */
   until(state: StoreState): Promise<void>;
   /** Resolves at the next `command` with `outcome`. */
@@ -26,7 +25,6 @@ interface Watched {
 function watchedStore(url: string, keyPrefix = 'test'): Watched {
   const logs = captureLogs();
   const outcomes: CommandOutcome[] = [];
-  const commands: StoreCommand[] = [];
   const waiting: { state: StoreState; resolve: () => void }[] = [];
   const waitingCommands: { command: StoreCommand; outcome: CommandOutcome; resolve: () => void }[] = [];
   const store = createSharedStore({
@@ -36,7 +34,6 @@ function watchedStore(url: string, keyPrefix = 'test'): Watched {
     observer: {
       observeSharedCommand(command, outcome) {
         outcomes.push(outcome);
-        commands.push(command);
         for (const each of waitingCommands.filter((wait) => wait.command === command && wait.outcome === outcome)) {
           waitingCommands.splice(waitingCommands.indexOf(each), 1);
           each.resolve();
@@ -54,7 +51,6 @@ function watchedStore(url: string, keyPrefix = 'test'): Watched {
     store,
     logs,
     outcomes,
-    commands,
     until: (state) => (store.state() === state ? Promise.resolve() : new Promise((resolve) => waiting.push({ state, resolve }))),
     untilCommand: (command, outcome) => new Promise((resolve) => waitingCommands.push({ command, outcome, resolve })),
   };
@@ -105,17 +101,6 @@ describeWithStore('the shared store against a real server', () => {
     await other.until('up');
     expect(await other.store.get('page:x')).toBeNull();
     expect(states(logs)).toEqual(['up']);
-  });
-
-  it('sends the writes of one turn of the event loop as one pipeline, each kept', async () => {
-    const { store, commands, until } = open(server.url());
-    await until('up');
-    const written = await Promise.all([store.set('a', '1', 60_000, ['t'], 60_000), store.set('b', Buffer.from('2'), 60_000, [], 60_000), store.set('c', '3', 60_000, ['t', 'u'], 60_000)]);
-    expect(written).toEqual([true, true, true]);
-    expect(commands.filter((command) => command === 'set')).toHaveLength(1);
-    expect(await store.getMany(['a', 'b', 'c'])).toEqual(['1', '2', '3']);
-    expect(await store.purge(new Set(['t']))).toBe(true);
-    expect(await store.getMany(['a', 'b', 'c'])).toEqual([null, '2', null]);
   });
 
   it('drops by tag, and everything with a new generation, without a scan', async () => {
