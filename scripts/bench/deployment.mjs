@@ -20,10 +20,10 @@
  * CACHE_COMMAND_TIMEOUT_MS (unset: the app's default). Every instance shares one CPU here; each
  * row prints how often an instance saw the store leave `up`.
  */
-import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { cpuMsOf, longTailLoad } from '../lib/longtail.mjs';
 import { benchApi, ensureBuilt, freePorts, get, requireBenchApi, root, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { requireStoreBinary, startStore } from '../lib/store-server.mjs';
 import { requireWrk } from '../lib/wrk.mjs';
 
 const VIEWS = (process.env.VIEWS ?? '1 4').split(/\s+/).filter(Boolean).map(Number);
@@ -34,18 +34,7 @@ const CONNECTIONS = process.env.CONNECTIONS ?? '16';
 const COMMAND_TIMEOUT = process.env.CACHE_COMMAND_TIMEOUT_MS;
 const HOSTS = Number(process.env.HOSTS ?? 200);
 
-const storeBinary = ['valkey-server', 'redis-server'].find((name) => {
-  try {
-    execFileSync('sh', ['-c', `command -v ${name}`], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-});
-if (!storeBinary) {
-  console.error('no valkey-server or redis-server on PATH (apt-get install redis-server)');
-  process.exit(1);
-}
+const storeBinary = requireStoreBinary();
 requireWrk();
 requireBenchApi();
 ensureBuilt();
@@ -68,7 +57,7 @@ async function row(views, count, shared) {
   const api = `http://127.0.0.1:${apiPort}`;
   const started = [start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(apiPort), HOST: '127.0.0.1' } })];
   try {
-    if (shared) started.push(start(storeBinary, ['--port', String(storePort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--maxmemory', '256mb', '--maxmemory-policy', 'allkeys-lru'], { cpu: 1 }));
+    if (shared) started.push(startStore(storeBinary, storePort, { cpu: 1 }));
     await waitForHttp(`${api}/api/setting/get`);
     const instances = Array.from({ length: count }, (_, index) => {
       const [port, metricsPort] = [ports[2 * index], ports[2 * index + 1]];

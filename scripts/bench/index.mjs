@@ -34,6 +34,7 @@ export const SCENARIOS = {
   'failure-logs': ['[--requests 50] [--server <file>]: log bytes and stack frames a failed request, one kind of upstream failure at a time', 'a build (npm run build)'],
   mixed: ['memory under a mixed load for MINUTES (5): 24 clients over 500 hosts, new and repeated answers, 5% 404s, a purge every 10 s: RSS, heap and external memory every 30 s, the growth over the last 2 minutes and RSS once idle (target: levelled off under 256 MiB)', `${HARNESS}, a build (made when missing)`],
   deployment: ['1, 2 and 3 instances behind a round-robin balancer under the long tail, each page asked for VIEWS (1 4) times, without and with CACHE_URL (a store it starts): content-API calls and renders a distinct page, views/s, CPU a view, p99 (issue: at most 1.2 calls a page with the shared tier)', `wrk, ${HARNESS}, redis-server or valkey-server on PATH, a build (made when missing)`],
+  'store-faults': ['one instance with CACHE_URL under the long tail (each page VIEWS=4 times), a phase each of the store healthy, killed then restarted, hung (SIGSTOP) then resumed, and full (OOM) then bounded again, beside a baseline without CACHE_URL: requests, failed, p50, p99 (target: none failed, p99 at most the command timeout over the baseline\'s)', `wrk, ${HARNESS}, redis-server or valkey-server on PATH, a build (made when missing)`],
   soak: ['100,000 mixed requests over 66 demo hosts: RSS every 10,000 and its growth (target under 30 MiB; REQUESTS, CONCURRENCY, PORT)', 'nothing (builds when needed)'],
 };
 

@@ -13,7 +13,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { rssMiB } from './processes.mjs';
-import { runWrk } from './wrk.mjs';
+import { runWrk, runWrkInBackground } from './wrk.mjs';
 
 export const CHROME_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
@@ -64,21 +64,36 @@ export function cpuMsOf(pid) {
 /**
  * The long-tail load, with its wrk script written once: `load(target, duration)` runs one
  * stretch (new slugs) against `target` ({ url, process }) and returns wrk's figures with the
- * server's CPU a view and its RSS after, and the distinct answers asked for. `close()` removes the script.
+ * server's CPU a view and its RSS after, and the distinct answers asked for; `loadInBackground`
+ * is the same as a promise, for a scenario that changes things while the load runs.
+ * `close()` removes the script.
  */
 export function longTailLoad({ connections, hosts, acceptEncoding = '', views = 1 }) {
   const script = path.join(os.tmpdir(), `qa-sites-longtail-${process.pid}.lua`);
   writeFileSync(script, LUA);
   let stretch = 0;
+  /** The wrk options of the next stretch, and what its figures become once it has run. */
+  function nextStretch(target, duration) {
+    stretch += 1;
+    const cpuBefore = cpuMsOf(target.process.pid);
+    const first = stretch * SLUGS_PER_STRETCH;
+    return {
+      options: { duration, connections, extraArgs: ['-s', script], scriptArgs: [String(first), String(hosts), CHROME_UA, acceptEncoding, String(views)] },
+      figuresOf(figures) {
+        const cpuMs = cpuMsOf(target.process.pid) - cpuBefore;
+        const answers = new Set(Array.from({ length: figures.requests }, (_, index) => answerOf(first + 1 + index, views)));
+        return { ...figures, cpuMsPerView: cpuMs / figures.requests, rss: rssMiB(target.process.pid), distinctPages: answers.size };
+      },
+    };
+  }
   return {
     load(target, duration) {
-      stretch += 1;
-      const cpuBefore = cpuMsOf(target.process.pid);
-      const first = stretch * SLUGS_PER_STRETCH;
-      const figures = runWrk(target.url, { duration, connections, extraArgs: ['-s', script], scriptArgs: [String(first), String(hosts), CHROME_UA, acceptEncoding, String(views)] });
-      const cpuMs = cpuMsOf(target.process.pid) - cpuBefore;
-      const answers = new Set(Array.from({ length: figures.requests }, (_, index) => answerOf(first + 1 + index, views)));
-      return { ...figures, cpuMsPerView: cpuMs / figures.requests, rss: rssMiB(target.process.pid), distinctPages: answers.size };
+      const { options, figuresOf } = nextStretch(target, duration);
+      return figuresOf(runWrk(target.url, options));
+    },
+    async loadInBackground(target, duration) {
+      const { options, figuresOf } = nextStretch(target, duration);
+      return figuresOf(await runWrkInBackground(target.url, options));
     },
     close() {
       rmSync(script, { force: true });

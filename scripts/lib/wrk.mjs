@@ -1,5 +1,6 @@
 /** wrk as the shared harness runs it: one thread on CPU 1 (when taskset exists), with latency percentiles. */
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { promisify } from 'node:util';
 import { hasCommand } from './processes.mjs';
 
 /** Exits with a clear line when wrk is not installed. */
@@ -33,12 +34,22 @@ export function wrkFiguresOf(output) {
   };
 }
 
+/** The command line of wrk -t1 against `url` (pinned to CPU 1 when taskset exists). */
+function wrkCommand(url, { duration, connections, extraArgs = [], scriptArgs = [] }) {
+  const args = ['-t1', `-c${connections}`, `-d${duration}`, '--latency', ...extraArgs, url, ...(scriptArgs.length > 0 ? ['--', ...scriptArgs] : [])];
+  return hasCommand('taskset') ? ['taskset', ['-c', '1', 'wrk', ...args]] : ['wrk', args];
+}
+
 /**
  * Runs wrk -t1 against `url` for `duration` ('10s') with `connections`; returns its figures.
  * `scriptArgs` go after the URL, to a Lua script's `init(args)`.
  */
-export function runWrk(url, { duration, connections, extraArgs = [], scriptArgs = [] }) {
-  const args = ['-t1', `-c${connections}`, `-d${duration}`, '--latency', ...extraArgs, url, ...(scriptArgs.length > 0 ? ['--', ...scriptArgs] : [])];
-  const output = hasCommand('taskset') ? execFileSync('taskset', ['-c', '1', 'wrk', ...args]).toString() : execFileSync('wrk', args).toString();
-  return wrkFiguresOf(output);
+export function runWrk(url, options) {
+  return wrkFiguresOf(execFileSync(...wrkCommand(url, options)).toString());
+}
+
+/** runWrk without blocking this process: a scenario changes things while the load runs. */
+export async function runWrkInBackground(url, options) {
+  const { stdout } = await promisify(execFile)(...wrkCommand(url, options));
+  return wrkFiguresOf(stdout);
 }

@@ -77,6 +77,8 @@ export interface SharedDataTier {
   answer(kind: CacheKind, key: string, freshMs: number, load: () => Promise<unknown>, staleCopy: (answer: SharedAnswer) => void): Promise<SharedAnswer & { readonly shared: boolean }>;
   /** Keeps an answer `load` made for the deployment, for `keptMs`, found by its tags for purges. */
   keep(kind: CacheKind, key: string, answer: SharedAnswer, tags: readonly PurgeTag[], keptMs: number): void;
+  /** Keeps nothing of an answer `load` made (purged while in flight), and frees its lock for whoever asks next. */
+  drop(kind: CacheKind, key: string): void;
 }
 
 export interface DataCacheOptions {
@@ -190,7 +192,10 @@ class KindCache {
           const loaded = shared ? await shared.answer(this.kind, key, policy.ttlMs, context.load, (copy) => this.lastGood.remember(key, { ...copy, size: this.sizeOf(copy.value) })) : { value: await context.load(), storedAt: this.now(), shared: false };
           const { value } = loaded;
           // Purged while in flight: the answer may predate the change, so nothing keeps it.
-          if (signal.aborted) return undefined;
+          if (signal.aborted) {
+            if (!loaded.shared) shared?.drop(this.kind, key);
+            return undefined;
+          }
           this.failures.delete(key);
           // Another instance's answer is as old as it is: fresh here only for the rest of its time.
           if (loaded.shared) fetchOptions.ttl = Math.max(1, policy.ttlMs - (this.now() - loaded.storedAt));

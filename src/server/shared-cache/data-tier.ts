@@ -103,5 +103,8 @@ export function createSharedDataTier(options: SharedDataTierOptions): SharedData
     keep(kind, key, answer, tags: readonly PurgeTag[], keptMs) {
       void store.set(nameOf(kind, key), sharedAnswerText(answer), keptMs, tags, options.tagTtlMs);
     },
+    drop(kind, key) {
+      void store.release(nameOf(kind, key));
+    },
   };
 }

@@ -7,12 +7,32 @@
 import type Redis from 'ioredis';
 import type { Result } from 'ioredis';
 
+/**
+ * The lock KEYS[2] taken for ARGV[1] (this instance) for ARGV[2] ms, or renewed when this instance
+ * holds it already: a fetch of its own that ended without freeing it (purged while in flight, its
+ * write skipped) is not waited for by the next one. Sets `locked`.
+ */
+const TAKE_LOCK = `
+local locked = redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2], 'NX')
+if not locked and redis.call('GET', KEYS[2]) == ARGV[1] then locked = redis.call('PEXPIRE', KEYS[2], ARGV[2]) == 1 end`;
+
 /** A value, or nil; and whether this instance now holds the key's lock (taken only when the value is missing). */
 const READ_OR_CLAIM = `
 local value = redis.call('GET', KEYS[1])
 if value then return {value, 0} end
-if redis.call('SET', KEYS[2], ARGV[1], 'PX', ARGV[2], 'NX') then return {false, 1} end
+${TAKE_LOCK}
+if locked then return {false, 1} end
 return {false, 0}`;
+
+/** Whether this instance now holds the lock KEYS[2] (KEYS[1] is the value's key, unread). */
+const CLAIM = `${TAKE_LOCK}
+if locked then return 1 end
+return 0`;
+
+/** The lock KEYS[1] freed when this instance (ARGV[1]) holds it: another's is left alone. */
+const RELEASE = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
 
 /** A value and the view counted (INCR, and its window from now on). */
 const READ_AND_COUNT = `
@@ -33,6 +53,8 @@ return 1`;
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     readOrClaim(value: string, lock: string, holder: string, lockMs: number): Result<[string | null, 0 | 1], Context>;
+    claimLock(value: string, lock: string, holder: string, lockMs: number): Result<0 | 1, Context>;
+    releaseLock(lock: string, holder: string): Result<0 | 1, Context>;
     readAndCountBuffer(value: string, counter: string, windowMs: number): Result<[Buffer | null, number], Context>;
     keep(numberOfKeys: number, ...keysThenArgs: (string | Buffer | number)[]): Result<1, Context>;
   }
@@ -41,6 +63,8 @@ declare module 'ioredis' {
 /** The scripts defined on `client` (each sent once per connection, then named by its hash). */
 export function defineStoreScripts(client: Redis): void {
   client.defineCommand('readOrClaim', { numberOfKeys: 2, lua: READ_OR_CLAIM });
+  client.defineCommand('claimLock', { numberOfKeys: 2, lua: CLAIM });
+  client.defineCommand('releaseLock', { numberOfKeys: 1, lua: RELEASE });
   client.defineCommand('readAndCount', { numberOfKeys: 2, lua: READ_AND_COUNT });
   // Its number of keys is given with each call: one per tag.
   client.defineCommand('keep', { lua: KEEP });

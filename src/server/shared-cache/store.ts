@@ -86,9 +86,9 @@ export interface SharedStore {
   getMany(names: readonly string[]): Promise<readonly (string | null)[] | undefined>;
   /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its lock, in one command. */
   set(name: string, value: string | Buffer, ttlMs: number, tags: readonly string[], tagTtlMs: number): Promise<boolean>;
-  /** A short lock on `name` (SET NX PX): true when this instance holds it, false when another does, undefined when the store could not say. */
+  /** A short lock on `name` (SET NX PX; renewed when this instance holds it already): true when this instance holds it, false when another does, undefined when the store could not say. */
   claim(name: string, ttlMs: number): Promise<boolean | undefined>;
-  /** Gives up a lock this instance claimed (its fetch failed), so that others need not wait for its expiry. */
+  /** Gives up a lock this instance holds (its fetch failed or was purged), so that others need not wait for its expiry; another's is left. */
   release(name: string): Promise<void>;
   /** Drops every value with one of `tags`, and the tags' sets; null: every value (a new generation, returned). */
   purge(tags: ReadonlySet<string> | null): Promise<boolean>;
@@ -180,16 +180,36 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   }
 
   let probe: NodeJS.Timeout | undefined;
+  /**
+   * Traffic never goes through an open breaker, so only this PING closes it: sent once the
+   * breaker lets one through, and again later while it stays open (a probe that found no
+   * connection to go on, the store still down, is skipped: without another the tier would stay
+   * off after the store is back).
+   */
+  function probeLater(): void {
+    clearTimeout(probe);
+    if (closed) return;
+    probe = setTimeout(
+      () =>
+        void run('ping', 'probe', () => client.ping()).then(() => {
+          if (breaker.state !== CircuitState.Closed) probeLater();
+        }),
+      tuning.openMs + 1,
+    );
+    probe.unref();
+  }
   breaker.onBreak((cause) => {
     // Called before the failing command's own handling: its reason is the line's.
     if ('error' in cause) lastReason = reasonOf(cause.error);
     settle();
-    // Without traffic nothing would probe the store: a PING does once the breaker lets one through.
-    clearTimeout(probe);
-    probe = setTimeout(() => void run('ping', 'probe', () => client.ping()), tuning.openMs + 1);
-    probe.unref();
+    probeLater();
   });
-  breaker.onReset(() => settle());
+  breaker.onReset(() => {
+    settle();
+    // A connection made while the breaker was open could not read the generation (a purge of
+    // everything, or a flush, may have moved it meanwhile): read now.
+    void readGeneration();
+  });
 
   function keyOf(name: string): string {
     return `${root}:g${generation ?? 0}:${name}`;
@@ -319,11 +339,11 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       return done !== undefined;
     },
     async claim(name, ttlMs) {
-      const reply = await run('claim', 'write', () => client.set(keyOf(`lock:${name}`), instanceId, 'PX', Math.max(1, Math.round(ttlMs)), 'NX'));
-      return reply === undefined ? undefined : reply === 'OK';
+      const reply = await run('claim', 'write', () => client.claimLock(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs))));
+      return reply === undefined ? undefined : reply === 1;
     },
     async release(name) {
-      await run('release', 'write', () => client.del(keyOf(`lock:${name}`)));
+      await run('release', 'write', () => client.releaseLock(keyOf(`lock:${name}`), instanceId));
     },
     async purge(tags) {
       if (tags === null) {

@@ -87,6 +87,22 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
     expect(a.lookups).toEqual(['menus:error', 'menus:miss']);
   });
 
+  it('a fetch purged in flight holds up no later one: the next fetch of the key does not wait for its lock', async () => {
+    const a = await instance();
+    const calls = upstream({ after: 'purge' });
+    const asked = a.cache.get('articles', 'k6', calls.load);
+    await until(() => calls.calls.length === 1);
+    const startedAt = performance.now();
+    // The lookup asks again after the purge, while the purged fetch still holds the key's lock.
+    a.cache.purge(null);
+    await until(() => calls.calls.length === 2);
+    calls.release();
+    await expect(asked).resolves.toEqual({ after: 'purge' });
+    // Another instance's fetch is waited for up to a second (waitMs); this instance's own never.
+    expect(performance.now() - startedAt).toBeLessThan(500);
+    expect(a.lookups).toEqual(['articles:miss', 'articles:miss']);
+  });
+
   it('the store killed: every lookup goes on with its own call, at once', async () => {
     const a = await instance();
     await server.kill();

@@ -4,7 +4,7 @@
  * one log line per change of state.
  */
 import { createLogger } from '../../../src/server/observability/logger';
-import { createSharedStore, type CommandOutcome, type SharedStore, type StoreState } from '../../../src/server/shared-cache/store';
+import { createSharedStore, type CommandOutcome, type SharedStore, type StoreCommand, type StoreState } from '../../../src/server/shared-cache/store';
 import { captureLogs, type LogCapture } from '../../support/logs';
 import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
 
@@ -18,18 +18,27 @@ interface Watched {
   readonly outcomes: CommandOutcome[];
   /** Resolves when the store reaches `state` (at once when it is there). */
   until(state: StoreState): Promise<void>;
+  /** Resolves at the next `command` with `outcome`. */
+  untilCommand(command: StoreCommand, outcome: CommandOutcome): Promise<void>;
 }
 
 function watchedStore(url: string, keyPrefix = 'test'): Watched {
   const logs = captureLogs();
   const outcomes: CommandOutcome[] = [];
   const waiting: { state: StoreState; resolve: () => void }[] = [];
+  const waitingCommands: { command: StoreCommand; outcome: CommandOutcome; resolve: () => void }[] = [];
   const store = createSharedStore({
     settings: { url, keyPrefix, commandTimeoutMs: COMMAND_TIMEOUT_MS, connectTimeoutMs: 500 },
     log: createLogger('debug', logs),
     tuning: TUNING,
     observer: {
-      observeSharedCommand: (_command, outcome) => void outcomes.push(outcome),
+      observeSharedCommand(command, outcome) {
+        outcomes.push(outcome);
+        for (const each of waitingCommands.filter((wait) => wait.command === command && wait.outcome === outcome)) {
+          waitingCommands.splice(waitingCommands.indexOf(each), 1);
+          each.resolve();
+        }
+      },
       sharedCacheState(state) {
         for (const each of waiting.filter((wait) => wait.state === state)) {
           waiting.splice(waiting.indexOf(each), 1);
@@ -43,6 +52,7 @@ function watchedStore(url: string, keyPrefix = 'test'): Watched {
     logs,
     outcomes,
     until: (state) => (store.state() === state ? Promise.resolve() : new Promise((resolve) => waiting.push({ state, resolve }))),
+    untilCommand: (command, outcome) => new Promise((resolve) => waitingCommands.push({ command, outcome, resolve })),
   };
 }
 
@@ -110,8 +120,14 @@ describeWithStore('the shared store against a real server', () => {
     await Promise.all([a.until('up'), b.until('up')]);
     expect(await a.store.claim('k', 5000)).toBe(true);
     expect(await b.store.claim('k', 5000)).toBe(false);
+    // Its holder's own again (a fetch of its own that never freed it), another's only once freed.
+    expect(await a.store.claim('k', 5000)).toBe(true);
+    expect(await a.store.readOrClaim('k', 5000)).toEqual({ value: null, claimed: true });
+    await b.store.release('k');
+    expect(await b.store.claim('k', 5000)).toBe(false);
     await a.store.release('k');
     expect(await b.store.claim('k', 5000)).toBe(true);
+    expect(await a.store.readOrClaim('k', 5000)).toEqual({ value: null, claimed: false });
   });
 
   it('killed: answers at once without it, logs one line, and comes back by itself', async () => {
@@ -128,6 +144,24 @@ describeWithStore('the shared store against a real server', () => {
     expect(await store.get('x')).toBeNull();
     expect(states(logs)).toEqual(['up', 'down', 'up']);
     expect(logs.events('shared_cache.state')[1]?.reason).toMatch(/^(ECONNRESET|ECONNREFUSED|connection_closed)$/);
+  });
+
+  it('killed after its breaker opened and back after the breaker\'s open time: probed again until it answers, then up', async () => {
+    const { store, logs, until, untilCommand } = open(server.url());
+    await until('up');
+    await store.set('x', '1', 60_000, [], 60_000);
+    // Commands that fail open the breaker, as those in flight when a store dies under load do.
+    server.hang();
+    for (let attempt = 0; attempt < TUNING.breakAfter; attempt++) expect(await store.get('x')).toBeUndefined();
+    await until('slow');
+    await server.kill();
+    await until('down');
+    // The breaker's probe finds no connection to go on while the store is away.
+    await untilCommand('ping', 'skipped');
+    await server.restart();
+    await until('up');
+    expect(await store.get('x')).toBeNull();
+    expect(states(logs)).toEqual(['up', 'slow', 'down', 'up']);
   });
 
   it('hung (SIGSTOP): no command waits past its timeout, the breaker then skips them, and it recovers', async () => {

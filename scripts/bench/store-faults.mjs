@@ -1,0 +1,145 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench -- store-faults`: what the shared cache tier's store costs visitors when it
+ * fails (issue 53: the store stopped, hung or full costs no failed request and no p99 above the
+ * command timeout plus today's p99). One built server runs with the production command, with
+ * CACHE_URL to a redis-server or valkey-server from PATH that this script starts on a free
+ * loopback port (scripts/lib/store-server.mjs), against the side-by-side harness's fake content
+ * API (../shared/bench/content-api), under the long tail (scripts/lib/longtail.mjs), each page
+ * asked for VIEWS times so that the tier counts views and keeps pages.
+ *
+ * After WARMUP, phases of PHASE each, one wrk a phase; a fault begins as its phase's load does
+ * and ends halfway through it, so each phase holds the fault and the recovery from it:
+ * - healthy: nothing done;
+ * - killed: the store SIGKILLed, then started again on its port (empty);
+ * - hung: SIGSTOP (its sockets stay open, nothing answers), then SIGCONT;
+ * - full: CONFIG SET maxmemory 1 under `noeviction` (every write answers OOM), then the bound and
+ *   policy it started with.
+ * Before them, a baseline: a fresh server of the same build without CACHE_URL, WARMUP then PHASE
+ * of the same load. Per phase: requests, failed requests (non-2xx/3xx and socket errors), p50,
+ * p99, the instance's `shared_cache.state` lines, and the target: no failed request and p99 at
+ * most CACHE_COMMAND_TIMEOUT_MS (the app's default, from src/server/config/config.ts) over the
+ * baseline's p99. The server on CPU 0; wrk, the fake API and the store on CPU 1. Exits 1 when a
+ * phase misses its target.
+ *
+ * Knobs: PHASE (10s), WARMUP (4s), CONNECTIONS (32), HOSTS (200), VIEWS (4).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import Redis from 'ioredis';
+import { longTailLoad } from '../lib/longtail.mjs';
+import { benchApi, ensureBuilt, freePorts, requireBenchApi, root, SERVER_ARGS, SERVER_ENV, start, stop, waitForHttp } from '../lib/processes.mjs';
+import { requireStoreBinary, STORE_MAXMEMORY, STORE_POLICY, startStore } from '../lib/store-server.mjs';
+import { requireWrk } from '../lib/wrk.mjs';
+
+const PHASE = process.env.PHASE ?? '10s';
+const WARMUP = process.env.WARMUP ?? '4s';
+const CONNECTIONS = process.env.CONNECTIONS ?? '32';
+const HOSTS = Number(process.env.HOSTS ?? 200);
+const VIEWS = Number(process.env.VIEWS ?? 4);
+const PHASE_MS = Number.parseFloat(PHASE) * 1000;
+
+/** The app's default command timeout, read where it is set (one source). */
+const configSource = readFileSync(path.join(root, 'src/server/config/config.ts'), 'utf8');
+const TIMEOUT_MS = Number(/CACHE_COMMAND_TIMEOUT_MS: variable\(.*, (\d+)\),/.exec(configSource)?.[1]);
+if (!Number.isFinite(TIMEOUT_MS)) throw new Error('no default CACHE_COMMAND_TIMEOUT_MS in src/server/config/config.ts');
+
+const storeBinary = requireStoreBinary();
+requireWrk();
+requireBenchApi();
+ensureBuilt();
+
+const [flags, entry] = [SERVER_ARGS.slice(0, -1), SERVER_ARGS.at(-1)];
+const [apiPort, storePort, basePort, appPort] = await freePorts(4);
+const API = `http://127.0.0.1:${apiPort}`;
+const CACHE_URL = `redis://127.0.0.1:${storePort}`;
+
+/** The store's admin connection for one change (a CONFIG SET): none is kept open across the faults. */
+async function configure(settings) {
+  const admin = new Redis(CACHE_URL, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  await admin.connect();
+  try {
+    for (const [name, value] of settings) await admin.config('SET', name, value);
+  } finally {
+    admin.disconnect();
+  }
+}
+
+const started = [];
+let store;
+/** Each fault: what begins it, and what ends it halfway through its phase. */
+const FAULTS = {
+  healthy: { begin: async () => undefined, end: async () => undefined },
+  killed: {
+    async begin() {
+      const exited = new Promise((resolve) => store.once('exit', resolve));
+      store.kill('SIGKILL');
+      await exited;
+      started.splice(started.indexOf(store), 1);
+    },
+    async end() {
+      store = startStore(storeBinary, storePort, { cpu: 1 });
+      started.push(store);
+    },
+  },
+  hung: { begin: async () => void store.kill('SIGSTOP'), end: async () => void store.kill('SIGCONT') },
+  full: {
+    begin: () => configure([['maxmemory-policy', 'noeviction'], ['maxmemory', '1']]),
+    end: () => configure([['maxmemory', STORE_MAXMEMORY], ['maxmemory-policy', STORE_POLICY]]),
+  },
+};
+
+const stateLines = (server) => [...server.log().matchAll(/"event":"shared_cache.state","state":"(\w+)"/g)].map((match) => match[1]);
+
+function server(port, env) {
+  const child = start(process.execPath, [...flags, entry], { cpu: 0, env: { ...SERVER_ENV, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: API, CAMPAIGN_API_URL: API, LOG_LEVEL: undefined, ...env } });
+  started.push(child);
+  return { url: `http://127.0.0.1:${port}`, process: child };
+}
+
+const load = longTailLoad({ connections: CONNECTIONS, hosts: HOSTS, views: VIEWS });
+const rows = [];
+try {
+  started.push(start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(apiPort), HOST: '127.0.0.1' } }));
+  await waitForHttp(`${API}/api/setting/get`);
+
+  const baseline = server(basePort, {});
+  await waitForHttp(`${baseline.url}/healthz`, { child: baseline.process });
+  load.load(baseline, WARMUP);
+  rows.push({ phase: 'baseline (no CACHE_URL)', ...load.load(baseline, PHASE), states: [] });
+  await stop(baseline.process);
+
+  store = startStore(storeBinary, storePort, { cpu: 1 });
+  started.push(store);
+  const app = server(appPort, { CACHE_URL });
+  await waitForHttp(`${app.url}/healthz`, { child: app.process });
+  load.load(app, WARMUP);
+  for (const [phase, fault] of Object.entries(FAULTS)) {
+    const linesBefore = stateLines(app.process).length;
+    const measured = load.loadInBackground(app, PHASE);
+    await fault.begin();
+    await sleep(PHASE_MS / 2);
+    await fault.end();
+    rows.push({ phase, ...(await measured), states: stateLines(app.process).slice(linesBefore) });
+  }
+} finally {
+  for (const child of started.reverse()) {
+    if (child === store) child.kill('SIGCONT');
+    await stop(child);
+  }
+  load.close();
+}
+
+const budget = rows[0].p99 + TIMEOUT_MS;
+console.log(`node ${process.version}; ${PHASE} a phase of wrk -t1 -c${CONNECTIONS} after ${WARMUP} of warm-up, ${HOSTS} hosts, each page ${VIEWS} times; each fault from its phase's start to its half; server on CPU 0, wrk, the fake API and ${path.basename(storeBinary)} on CPU 1`);
+console.log(`target: no failed request, p99 at most ${budget.toFixed(0)} ms (the baseline's ${rows[0].p99.toFixed(0)} + CACHE_COMMAND_TIMEOUT_MS ${TIMEOUT_MS})\n`);
+console.log('| phase | requests | failed | p50 ms | p99 ms | shared_cache.state lines | target |');
+console.log('|---|---:|---:|---:|---:|---|---|');
+let missed = 0;
+for (const [index, r] of rows.entries()) {
+  const met = r.errors === 0 && r.p99 <= budget;
+  if (index > 0 && !met) missed += 1;
+  console.log(`| ${r.phase} | ${r.requests} | ${r.errors} | ${r.p50.toFixed(1)} | ${r.p99.toFixed(0)} | ${r.states.join(', ') || '-'} | ${index === 0 ? '-' : met ? 'met' : 'MISSED'} |`);
+}
+if (missed > 0) process.exitCode = 1;
