@@ -82,8 +82,6 @@ export interface SharedStore {
    * when the store could not say.
    */
   readOrClaim(name: string, ttlMs: number): Promise<{ readonly value: string | null; readonly claimed: boolean | undefined } | undefined>;
-  /** Several values in one round trip (MGET), or undefined. */
-  getMany(names: readonly string[]): Promise<readonly (string | null)[] | undefined>;
   /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its lock, in one command. */
   set(name: string, value: string | Buffer, ttlMs: number, tags: readonly string[], tagTtlMs: number): Promise<boolean>;
   /** A short lock on `name` (SET NX PX; renewed when this instance holds it already): true when this instance holds it, false when another does, undefined when the store could not say. */
@@ -331,7 +329,6 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       const reply = await run('claim', 'write', () => client.readOrClaim(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs))));
       return reply && { value: reply[0], claimed: reply[1] === 1 };
     },
-    getMany: (names) => run('get', 'read', () => client.mget(names.map(keyOf))),
     async set(name, value, ttlMs, tags, tagTtlMs) {
       // A value stored frees its lock: whoever waits for it reads it now.
       const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
