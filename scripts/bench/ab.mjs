@@ -15,9 +15,14 @@
  * (user + system from /proc/<pid>/stat), p99, RSS after and failed requests; then each side's
  * medians and B's to A's.
  *
+ * With AT_ONCE=1 each pair is one round of both servers at once, both on CPU 0, each under a
+ * wrk of half the connections: the machine's speed, which moves from one round to the next,
+ * is then the same for both, and B's CPU a view over A's in the same round is the figure (per
+ * round, then the median and spread of those ratios).
+ *
  * Knobs: ENV_A, ENV_B (`NAME=value ...`, more env for one side's server, e.g.
  * ENV_B="PAGE_CACHE_TTL_SECONDS=0"), NODE_FLAGS (more flags for both, e.g. `--cpu-prof
- * --cpu-prof-dir=<dir>`), DURATION (8s), WARMUP (4s), CONNECTIONS (32), HOSTS (200).
+ * --cpu-prof-dir=<dir>`), AT_ONCE, DURATION (8s), WARMUP (4s), CONNECTIONS (32), HOSTS (200).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -31,6 +36,7 @@ const WARMUP = process.env.WARMUP ?? '4s';
 const CONNECTIONS = process.env.CONNECTIONS ?? '32';
 const HOSTS = Number(process.env.HOSTS ?? 200);
 const NODE_FLAGS = (process.env.NODE_FLAGS ?? '').split(/\s+/).filter(Boolean);
+const AT_ONCE = process.env.AT_ONCE === '1';
 
 let args;
 let sides;
@@ -54,46 +60,72 @@ for (const { dir } of sides) {
 requireWrk();
 requireBenchApi();
 
-const [apiPort, appPort] = await freePorts(2);
+const [apiPort, ...appPorts] = await freePorts(3);
 const API = `http://127.0.0.1:${apiPort}`;
-const APP = `http://127.0.0.1:${appPort}`;
-const longTail = longTailLoad({ connections: CONNECTIONS, hosts: HOSTS });
+// At once, each side has its own load of half the connections.
+const loadsOf = (connections) => sides.map(() => longTailLoad({ connections, hosts: HOSTS }));
+const loads = AT_ONCE ? loadsOf(String(Math.max(1, Math.floor(Number(CONNECTIONS) / 2)))) : loadsOf(CONNECTIONS);
 
-/** One round of a side: a fresh server, warmed, then measured; stopped after. */
-async function round(side) {
+/** A side's server, fresh, with its production command on CPU 0, once it answers. */
+async function serverOf(side, port) {
   const { args: nodeArgs, env } = productionCommandIn(side.dir);
   const [flags, entry] = [nodeArgs.slice(0, -1), nodeArgs.at(-1)];
   const server = start(process.execPath, [...flags, ...NODE_FLAGS, entry], {
     cpu: 0,
     cwd: side.dir,
-    env: { ...env, PORT: String(appPort), HOST: '127.0.0.1', CONTENT_API_URL: API, CAMPAIGN_API_URL: API, LOG_LEVEL: undefined, ...side.env },
+    env: { ...env, PORT: String(port), HOST: '127.0.0.1', CONTENT_API_URL: API, CAMPAIGN_API_URL: API, LOG_LEVEL: undefined, ...side.env },
   });
   try {
-    await waitForHttp(`${APP}/healthz`);
-    const target = { url: APP, process: server };
-    longTail.load(target, WARMUP);
-    return longTail.load(target, DURATION);
-  } finally {
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+  } catch (error) {
     await stop(server);
+    throw error;
+  }
+  return { url: `http://127.0.0.1:${port}`, process: server };
+}
+
+/** One round of a side alone: a fresh server, warmed, then measured; stopped after. */
+async function round(side, index) {
+  const target = await serverOf(side, appPorts[0]);
+  try {
+    loads[index].load(target, WARMUP);
+    return loads[index].load(target, DURATION);
+  } finally {
+    await stop(target.process);
+  }
+}
+
+/** One round of both sides at once, each on its own port and load; both stopped after. */
+async function roundAtOnce() {
+  const targets = await Promise.all(sides.map((side, index) => serverOf(side, appPorts[index])));
+  try {
+    await Promise.all(targets.map((target, index) => loads[index].loadInBackground(target, WARMUP)));
+    return await Promise.all(targets.map((target, index) => loads[index].loadInBackground(target, DURATION)));
+  } finally {
+    await Promise.all(targets.map((target) => stop(target.process)));
   }
 }
 
 console.log(`A ${sides[0].dir}${process.env.ENV_A ? ` (${process.env.ENV_A})` : ''}\nB ${sides[1].dir}${process.env.ENV_B ? ` (${process.env.ENV_B})` : ''}`);
-console.log(`node ${process.version}; ${args.pairs} pairs, A then B; each round a fresh server, ${WARMUP} warm-up then ${DURATION} of wrk -t1 -c${CONNECTIONS}, ${HOSTS} hosts, every view a new answer; servers on CPU 0, wrk and the fake API on CPU 1`);
+const how = AT_ONCE ? `both servers at once a round, each under wrk -t1 -c${Math.max(1, Math.floor(Number(CONNECTIONS) / 2))}` : `A then B, wrk -t1 -c${CONNECTIONS}`;
+console.log(`node ${process.version}; ${args.pairs} pairs, ${how}; each round fresh servers, ${WARMUP} warm-up then ${DURATION}, ${HOSTS} hosts, every view a new answer; servers on CPU 0, wrk and the fake API on CPU 1`);
 const api = start(process.execPath, [benchApi], { cpu: 1, env: { PORT: String(apiPort), HOST: '127.0.0.1' } });
 const rows = { A: [], B: [] };
+const describe = (row) => `${row.requests} views, ${row.cpuMsPerView.toFixed(3)} ms CPU a view, p99 ${row.p99.toFixed(0)} ms, RSS ${row.rss.toFixed(0)} MiB, ${row.errors} failed`;
 try {
   await waitForHttp(`${API}/api/setting/get`);
   for (let pair = 1; pair <= args.pairs; pair++) {
-    for (const side of sides) {
-      const row = await round(side);
+    const pairRows = AT_ONCE ? await roundAtOnce() : [];
+    for (const [index, side] of sides.entries()) {
+      const row = AT_ONCE ? pairRows[index] : await round(side, index);
       rows[side.label].push(row);
-      console.log(`pair ${pair} ${side.label}: ${row.requests} views, ${row.cpuMsPerView.toFixed(3)} ms CPU a view, p99 ${row.p99.toFixed(0)} ms, RSS ${row.rss.toFixed(0)} MiB, ${row.errors} failed`);
+      console.log(`pair ${pair} ${side.label}: ${describe(row)}`);
     }
+    if (AT_ONCE) console.log(`pair ${pair} B / A: CPU a view ${(rows.B[pair - 1].cpuMsPerView / rows.A[pair - 1].cpuMsPerView).toFixed(3)}x`);
   }
 } finally {
   await stop(api);
-  longTail.close();
+  for (const load of loads) load.close();
 }
 
 const medianOf = (label, figure) => median(rows[label].map((row) => row[figure]));
@@ -102,3 +134,7 @@ for (const { label } of sides) {
 }
 const ratio = (figure) => (medianOf('B', figure) / medianOf('A', figure)).toFixed(2);
 console.log(`B / A, medians: CPU a view ${ratio('cpuMsPerView')}x, views ${ratio('requests')}x, p99 ${ratio('p99')}x, RSS ${ratio('rss')}x`);
+if (AT_ONCE) {
+  const perPair = rows.B.map((row, index) => row.cpuMsPerView / rows.A[index].cpuMsPerView);
+  console.log(`B / A in the same round, CPU a view: median ${median(perPair).toFixed(3)}x (${Math.min(...perPair).toFixed(3)}-${Math.max(...perPair).toFixed(3)})`);
+}
