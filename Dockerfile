@@ -53,4 +53,4 @@ ENTRYPOINT ["/usr/bin/tini", "--"]
 # collection, within the 256 MiB cap, so full collections come less often (0406). These flags are read from here by npm start and the
 # benchmarks (scripts/lib/node-flags.mjs, scripts/lib/processes.mjs). The same image runs the
 # demo backend for Compose: `node dist/demo/main.js --host 0.0.0.0`.
-CMD ["node", "--max-semi-space-size=8", "--max-old-space-size=256", "--no-allocation-site-pretenuring", "--heap-growing-percent=60", "dist/server/index.js"]
+CMD ["node", "--max-semi-space-size=16", "--max-old-space-size=256", "--no-allocation-site-pretenuring", "--heap-growing-percent=60", "dist/server/index.js"]
