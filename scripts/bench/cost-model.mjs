@@ -11,11 +11,15 @@
  * 2. Under the long tail (scripts/lib/longtail.mjs), each server with `--cpu-prof`: the built
  *    app with the production command, express-react and Astro from their prepared copies
  *    (scripts/lib/references.mjs); each profile's samples within the measured stretch summed by
- *    stage (scripts/lib/profile-stages.mjs), in µs a view. Then a page-cache hit: the app under
- *    wrk on the one bench URL, profiled the same way, beside `limit`'s req/s on that URL.
+ *    stage (scripts/lib/profile-stages.mjs), in µs a view. LOAD_ROUNDS rounds of the three in
+ *    turn, a fresh server each: per server the median of each stage and of its CPU a view, and
+ *    this app's CPU a view over each reference's in the same round (the machine's speed moves
+ *    between rounds more than within one). Then a page-cache hit: the app under wrk on the one
+ *    bench URL, profiled the same way, beside `limit`'s req/s on that URL.
  *
  * Knobs: DURATION (15s), WARMUP (5s), CONNECTIONS (32), HOSTS (200), ROUNDS (7, part 1),
- * PARTS (`isolated load hit`). Servers on CPU 0, wrk and the fake API on CPU 1.
+ * LOAD_ROUNDS (3, part 2), PARTS (`isolated load hit`). Servers on CPU 0, wrk and the fake API
+ * on CPU 1.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -26,12 +30,18 @@ import { benchApi, ensureBuilt, freePorts, requireBenchApi, root, SERVER_ARGS, S
 import { sourceResolver, stageTimes } from '../lib/profile-stages.mjs';
 import { harnessDir, preparedReference, REFERENCES } from '../lib/references.mjs';
 import { requireWrk, runWrk } from '../lib/wrk.mjs';
+import { median } from '../lib/ab.mjs';
 
 const DURATION = process.env.DURATION ?? '15s';
 const WARMUP = process.env.WARMUP ?? '5s';
 const CONNECTIONS = process.env.CONNECTIONS ?? '32';
 const HOSTS = Number(process.env.HOSTS ?? 200);
 const PARTS = (process.env.PARTS ?? 'isolated load hit').split(/\s+/);
+const LOAD_ROUNDS = Number(process.env.LOAD_ROUNDS ?? 3);
+if (!Number.isInteger(LOAD_ROUNDS) || LOAD_ROUNDS < 1) {
+  console.error(`LOAD_ROUNDS must be a whole number of 1 or more, not ${JSON.stringify(process.env.LOAD_ROUNDS)}`);
+  process.exit(2);
+}
 const ARTICLE = '/the-quiet-revival-of-night-trains-in-europe';
 /** A SIGTERM ends the process normally, so that --cpu-prof writes its profile (the references exit on no signal of their own). */
 const EXIT_ON_SIGTERM = `data:text/javascript,${encodeURIComponent("process.once('SIGTERM', () => process.exit(0));")}`;
@@ -115,6 +125,19 @@ async function measured(server, load) {
   return { name: server.name, rps: figures.rps, cpuUs, errors: figures.errors, stages: perView(stageTimes(profile, sourceResolver(), [from, to]), figures.requests) };
 }
 
+/** One server's columns of several rounds as one: the median of each stage, of the total, of CPU a view and of views/s. */
+function medianColumn(columns) {
+  const stages = [...new Set(columns.flatMap((column) => column.stages.rows.map(([stage]) => stage)))];
+  const rows = stages.map((stage) => [stage, median(columns.map((column) => column.stages.rows.find(([name]) => name === stage)?.[1] ?? 0))]).sort((a, b) => b[1] - a[1]);
+  return {
+    name: columns[0].name,
+    rps: median(columns.map((column) => column.rps)),
+    cpuUs: median(columns.map((column) => column.cpuUs)),
+    errors: columns.reduce((sum, column) => sum + column.errors, 0),
+    stages: { rows, total: median(columns.map((column) => column.stages.total)) },
+  };
+}
+
 try {
   await waitForHttp(`${API}/api/setting/get`);
   if (PARTS.includes('isolated')) {
@@ -123,22 +146,35 @@ try {
     execFileSync(process.execPath, ['--expose-gc', '--min-semi-space-size=64', '--max-semi-space-size=64', '--input-type=module', '-e', run], { stdio: 'inherit', env: { ...process.env, CONTENT_API_URL: API, USER_AGENT: CHROME_UA } });
   }
   if (PARTS.includes('load')) {
+    const servers = [() => appServer()];
+    for (const name of ['express-react', 'astro']) {
+      const dir = preparedReference(name);
+      if (!dir) continue;
+      const { args, env } = REFERENCES[name].command({ port: referencePort, api: API });
+      servers.push(() => profiled(name, args, { env, cwd: dir, port: referencePort, ready: '/lt-0-answer' }));
+    }
     const longTail = longTailLoad({ connections: CONNECTIONS, hosts: HOSTS });
-    const columns = [];
+    const rounds = [];
     try {
-      const app = appServer();
-      columns.push(await measured(app, (duration) => longTail.load(app, duration)));
-      for (const name of ['express-react', 'astro']) {
-        const dir = preparedReference(name);
-        if (!dir) continue;
-        const { args, env } = REFERENCES[name].command({ port: referencePort, api: API });
-        const reference = profiled(name, args, { env, cwd: dir, port: referencePort, ready: '/lt-0-answer' });
-        columns.push(await measured(reference, (duration) => longTail.load(reference, duration)));
+      for (let round = 1; round <= LOAD_ROUNDS; round++) {
+        const columns = [];
+        for (const startServer of servers) {
+          const server = startServer();
+          columns.push(await measured(server, (duration) => longTail.load(server, duration)));
+        }
+        rounds.push(columns);
+        console.log(`load round ${round}: CPU a view ${columns.map(({ name, cpuUs }) => `${name} ${cpuUs.toFixed(0)} µs`).join(', ')}`);
       }
     } finally {
       longTail.close();
     }
-    printStages(`## A first view under the long tail (wrk -t1 -c${CONNECTIONS}, ${HOSTS} hosts, every view a new answer; ${DURATION} after ${WARMUP}; profile interval ${PROFILE_INTERVAL_US} µs; failed: ${columns.map(({ name, errors }) => `${name} ${errors}`).join(', ')})`, columns);
+    const columns = rounds[0].map((_, index) => medianColumn(rounds.map((round) => round[index])));
+    printStages(`## A first view under the long tail (wrk -t1 -c${CONNECTIONS}, ${HOSTS} hosts, every view a new answer; ${DURATION} after ${WARMUP}, medians of ${LOAD_ROUNDS} rounds; profile interval ${PROFILE_INTERVAL_US} µs; failed: ${columns.map(({ name, errors }) => `${name} ${errors}`).join(', ')})`, columns);
+    for (const [index, { name }] of columns.entries()) {
+      if (index === 0) continue;
+      const ratios = rounds.map((round) => round[0].cpuUs / round[index].cpuUs);
+      console.log(`this app's CPU a view over ${name}'s in the same round: median ${median(ratios).toFixed(2)}x (${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)})`);
+    }
   }
   if (PARTS.includes('hit')) {
     const url = `http://127.0.0.1:${appPort}${ARTICLE}`;
