@@ -11,6 +11,7 @@ import { createSharedTier, type SharedTier } from '../../src/server/shared-cache
 import { createDataCache, type CachePolicy, type DataCache } from '../../src/server/content/data-cache';
 import { createOutageLog } from '../../src/server/content/outage-log';
 import { captureLogs, type LogCapture } from './logs';
+import { startStoreServer, type StoreServer } from './store-server';
 
 export const SHARED_TTL_MS = 1000;
 export const SHARED_MAX_STALE_MS = 60_000;
@@ -32,7 +33,7 @@ export async function until(check: () => boolean | Promise<boolean>): Promise<vo
 }
 
 /** An instance on the store at `url`, once its store is up. */
-export async function sharedInstance(url: string, now: () => number): Promise<SharedInstance> {
+async function sharedInstance(url: string, now: () => number): Promise<SharedInstance> {
   const logs = captureLogs();
   const log = createLogger('debug', logs);
   const lookups: string[] = [];
@@ -67,6 +68,39 @@ export async function sharedInstance(url: string, now: () => number): Promise<Sh
     purge(request) {
       const { setting } = purger(request);
       return channel.announce(request, setting ?? null);
+    },
+  };
+}
+
+/**
+ * What the suites of instances on one real store share: the store started for the suite,
+ * instances made on it with the clock `now`, each closed after its test, and the store
+ * restarted and emptied between tests. `server` and `instance` are for the tests' bodies.
+ */
+export function useSharedInstances(now: () => number): { readonly server: StoreServer; instance(): Promise<SharedInstance> } {
+  let started: StoreServer | undefined;
+  const made: SharedInstance[] = [];
+  const server = (): StoreServer => {
+    if (!started) throw new Error('the store server starts in beforeAll');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startStoreServer();
+  });
+  afterEach(async () => {
+    for (const each of made.splice(0)) await each.tier.store.close();
+    await server().restart();
+    await server().admin.flushall();
+  });
+  afterAll(() => started?.close());
+  return {
+    get server() {
+      return server();
+    },
+    async instance() {
+      const one = await sharedInstance(server().url(), now);
+      made.push(one);
+      return one;
     },
   };
 }

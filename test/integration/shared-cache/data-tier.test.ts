@@ -4,29 +4,13 @@
  * upstream fails, a value of an unknown format is a miss, and a store that is gone costs nothing.
  */
 import { UpstreamError } from '../../../src/server/content/upstream-error';
-import { SHARED_MAX_STALE_MS as MAX_STALE_MS, SHARED_TTL_MS as TTL_MS, sharedInstance, until, type SharedInstance } from '../../support/shared-instance';
-import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
+import { SHARED_MAX_STALE_MS as MAX_STALE_MS, SHARED_TTL_MS as TTL_MS, until, useSharedInstances } from '../../support/shared-instance';
+import { describeWithStore } from '../../support/store-server';
 
 describeWithStore('the data cache with a shared tier on a real store', () => {
-  let server: StoreServer;
   let clock = 1_000_000;
-  const made: SharedInstance[] = [];
-
-  async function instance(): Promise<SharedInstance> {
-    const one = await sharedInstance(server.url(), () => clock);
-    made.push(one);
-    return one;
-  }
-
-  beforeAll(async () => {
-    server = await startStoreServer();
-  });
-  afterEach(async () => {
-    for (const each of made.splice(0)) await each.tier.store.close();
-    await server.restart();
-    await server.admin.flushall();
-  });
-  afterAll(() => server.close());
+  const shared = useSharedInstances(() => clock);
+  const instance = () => shared.instance();
 
   /** A loader that counts its calls and answers when the test says. */
   function upstream<V>(value: V) {
@@ -42,13 +26,13 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
     first.release();
     await expect(a.cache.get('articles', 'k1', first.load, { tags: () => ['t'] })).resolves.toEqual({ title: 'shared' });
     // The write is not awaited by the lookup: wait for it on the server.
-    await until(async () => (await server.admin.keys('test:v1:g0:data:articles:k1')).length === 1);
+    await until(async () => (await shared.server.admin.keys('test:v1:g0:data:articles:k1')).length === 1);
     const second = upstream({ title: 'other' });
     await expect(b.cache.get('articles', 'k1', second.load)).resolves.toEqual({ title: 'shared' });
     expect(second.calls).toHaveLength(0);
     expect(b.lookups).toEqual(['articles:hit']);
     // Kept for its fresh time and stale-if-error, no longer.
-    const ttl = await server.admin.pttl('test:v1:g0:data:articles:k1');
+    const ttl = await shared.server.admin.pttl('test:v1:g0:data:articles:k1');
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(TTL_MS + MAX_STALE_MS);
   });
@@ -71,7 +55,7 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
     const good = upstream({ v: 'good' });
     good.release();
     await a.cache.get('settings', 'k3', good.load);
-    await until(async () => (await server.admin.keys('test:v1:g0:data:settings:k3')).length === 1);
+    await until(async () => (await shared.server.admin.keys('test:v1:g0:data:settings:k3')).length === 1);
     clock += TTL_MS * 5;
     const failing = () => Promise.reject(new UpstreamError('timeout', 'http://api/k3', { message: 'timed out' }));
     await expect(b.cache.get('settings', 'k3', failing)).resolves.toEqual({ v: 'good' });
@@ -79,7 +63,7 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
 
   it('a value of an unknown format is a miss: fetched again and overwritten', async () => {
     const a = await instance();
-    await server.admin.set('test:v1:g0:data:menus:k4', JSON.stringify({ f: 99, at: clock, v: { wrong: true } }), 'PX', 60_000);
+    await shared.server.admin.set('test:v1:g0:data:menus:k4', JSON.stringify({ f: 99, at: clock, v: { wrong: true } }), 'PX', 60_000);
     const calls = upstream({ right: true });
     calls.release();
     await expect(a.cache.get('menus', 'k4', calls.load)).resolves.toEqual({ right: true });
@@ -105,7 +89,7 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
 
   it('the store killed: every lookup goes on with its own call, at once', async () => {
     const a = await instance();
-    await server.kill();
+    await shared.server.kill();
     await until(async () => a.tier.store.state() === 'down');
     const calls = upstream({ alone: true });
     calls.release();

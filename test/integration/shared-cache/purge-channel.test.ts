@@ -4,8 +4,8 @@
  * drops its first tier when it is back; with the store gone the purge says the others were not told.
  */
 import { siteSettingSchema } from '../../../src/shared/records';
-import { sharedInstance, until, type SharedInstance } from '../../support/shared-instance';
-import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
+import { until, useSharedInstances, type SharedInstance } from '../../support/shared-instance';
+import { describeWithStore } from '../../support/store-server';
 
 const HOST = 'a.example';
 const TAGS = () => [`host:${HOST}`];
@@ -13,34 +13,18 @@ const TAGS = () => [`host:${HOST}`];
 const SITE = [siteSettingSchema.parse({ _id: 'sub-a', type: 'subdomains', url: HOST, active: true, config: {} })];
 
 describeWithStore('the purge channel on a real store', () => {
-  let server: StoreServer;
   const clock = 1_000_000;
-  const made: SharedInstance[] = [];
-
-  async function instance(): Promise<SharedInstance> {
-    const one = await sharedInstance(server.url(), () => clock);
-    made.push(one);
-    return one;
-  }
+  const shared = useSharedInstances(() => clock);
+  const instance = () => shared.instance();
 
   /** Both instances hold `key` in their first tier, and the shared tier holds it. */
   async function heldByBoth(a: SharedInstance, b: SharedInstance, key: string): Promise<void> {
     await a.cache.get('settings', key, async () => SITE, { tags: TAGS });
-    await until(async () => (await server.admin.exists(`test:v1:g${a.tier.store.generation() ?? 0}:data:settings:${key}`)) === 1);
+    await until(async () => (await shared.server.admin.exists(`test:v1:g${a.tier.store.generation() ?? 0}:data:settings:${key}`)) === 1);
     await b.cache.get('settings', key, async () => SITE, { tags: TAGS });
     expect(a.cache.fresh('settings', key)).toBeDefined();
     expect(b.cache.fresh('settings', key)).toBeDefined();
   }
-
-  beforeAll(async () => {
-    server = await startStoreServer();
-  });
-  afterEach(async () => {
-    for (const each of made.splice(0)) await each.tier.store.close();
-    await server.restart();
-    await server.admin.flushall();
-  });
-  afterAll(() => server.close());
 
   it('a site purge sent to A drops the entry from the shared tier and from B', async () => {
     const [a, b] = [await instance(), await instance()];
@@ -49,7 +33,7 @@ describeWithStore('the purge channel on a real store', () => {
     expect(a.cache.fresh('settings', `subdomainsByHost:["${HOST}"]`)).toBeUndefined();
     await until(() => b.logs.events('cache.purge_received').length === 1);
     expect(b.cache.fresh('settings', `subdomainsByHost:["${HOST}"]`)).toBeUndefined();
-    expect(await server.admin.keys('test:v1:g0:data:*')).toEqual([]);
+    expect(await shared.server.admin.keys('test:v1:g0:data:*')).toEqual([]);
   });
 
   it('a purge of everything moves every instance to a new generation at once', async () => {
@@ -68,8 +52,8 @@ describeWithStore('the purge channel on a real store', () => {
   it('an instance that lost its subscription drops its first tier once it is back', async () => {
     const [a, b] = [await instance(), await instance()];
     await heldByBoth(a, b, 'categoriesByIds:[]');
-    await server.kill();
-    await server.restart();
+    await shared.server.kill();
+    await shared.server.restart();
     await until(() => b.logs.events('cache.resynced').length === 1);
     expect(b.cache.fresh('settings', 'categoriesByIds:[]')).toBeUndefined();
   });
@@ -77,7 +61,7 @@ describeWithStore('the purge channel on a real store', () => {
   it('with the store gone, the purge drops this instance and says the others were not told', async () => {
     const a = await instance();
     await a.cache.get('settings', 'k', async () => [1], { tags: TAGS });
-    await server.kill();
+    await shared.server.kill();
     await until(() => a.tier.store.state() === 'down');
     await expect(a.purge({ scope: 'site', host: HOST })).resolves.toBe('unavailable');
   });
