@@ -100,13 +100,18 @@ async function row(views, count, shared) {
 }
 
 console.log(`node ${process.version}; ${DURATION} of wrk -t1 -c${CONNECTIONS} after ${WARMUP} of warm-up, ${HOSTS} hosts; instances on CPU 0, wrk, the fake API, the balancer and ${storeBinary} on CPU 1`);
+console.log("(in brackets: over the one-instance row's figure without CACHE_URL, what a page costs one instance alone)");
 console.log('| views a page | instances | CACHE_URL | API calls / page | renders / page | views/s (each instance) | CPU ms a view | p99 ms | failed | pages | store not up |');
 console.log('|---|---|---|---|---|---|---|---|---|---|---|');
+/** `value`, and over `floor` when there is one. Pure. */
+const againstFloor = (value, floor) => `${value.toFixed(2)}${floor ? ` (${(value / floor).toFixed(2)}x)` : ''}`;
 for (const views of VIEWS) {
+  let floor;
   for (const count of INSTANCES) {
     for (const shared of [false, true]) {
       const r = await row(views, count, shared);
-      console.log(`| ${r.views} | ${r.count} | ${r.shared ? 'set' : 'unset'} | ${r.callsPerPage.toFixed(2)} | ${r.rendersPerPage.toFixed(2)} | ${Math.round(r.rps)} (${Math.round(r.rps / r.count)}) | ${r.cpuMsPerView.toFixed(2)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.pages} | ${r.shared ? r.outages : '-'} |`);
+      if (count === 1 && !shared) floor = r;
+      console.log(`| ${r.views} | ${r.count} | ${r.shared ? 'set' : 'unset'} | ${againstFloor(r.callsPerPage, floor?.callsPerPage)} | ${againstFloor(r.rendersPerPage, floor?.rendersPerPage)} | ${Math.round(r.rps)} (${Math.round(r.rps / r.count)}) | ${r.cpuMsPerView.toFixed(2)} | ${r.p99.toFixed(0)} | ${r.errors} | ${r.pages} | ${r.shared ? r.outages : '-'} |`);
     }
   }
 }

@@ -25,6 +25,8 @@ export interface SharedInstance {
   readonly logs: LogCapture;
   /** Each shared-tier lookup as `<cache>:<outcome>`. */
   readonly lookups: string[];
+  /** Each store command as `<command>:<outcome>`. */
+  readonly commands: string[];
 }
 
 /** Resolves once `check` holds, checked on each turn of the event loop (for what the test cannot subscribe to). */
@@ -37,10 +39,11 @@ async function sharedInstance(url: string, now: () => number): Promise<SharedIns
   const logs = captureLogs();
   const log = createLogger('debug', logs);
   const lookups: string[] = [];
+  const commands: string[] = [];
   const tier = createSharedTier({
     settings: { url, keyPrefix: 'test', commandTimeoutMs: 250, connectTimeoutMs: 500 },
     log,
-    metrics: { ...noMetrics, countSharedLookup: (cache, outcome) => void lookups.push(`${cache}:${outcome}`) },
+    metrics: { ...noMetrics, countSharedLookup: (cache, outcome) => void lookups.push(`${cache}:${outcome}`), observeSharedCommand: (command, outcome) => void commands.push(`${command}:${outcome}`) },
     upstreamTimeoutMs: 2000,
     longestDataLifetimeMs: SHARED_TTL_MS + SHARED_MAX_STALE_MS,
     tuning: { breakAfter: 2, openMs: 300, reconnectBaseMs: 20, reconnectMaxMs: 100 },
@@ -65,6 +68,7 @@ async function sharedInstance(url: string, now: () => number): Promise<SharedIns
     channel,
     logs,
     lookups,
+    commands,
     purge(request) {
       const { setting } = purger(request);
       return channel.announce(request, setting ?? null);

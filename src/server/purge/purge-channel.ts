@@ -5,8 +5,9 @@
  * drops the shared tier's entries of the tags it knows of too: its kept site lookups may name
  * scopes the sender's did not, and a fetch that was in flight at the sender's drop may have
  * stored its answer since. An instance whose subscription was lost drops its whole first tier
- * once it is back: it cannot know what was purged meanwhile. Without CACHE_URL none of this is
- * built and a purge reaches only the instance it is sent to.
+ * once it is back, unless the store's count of announced purges shows it heard every one (the
+ * same run of the store, no count unheard: store.ts). Without CACHE_URL none of this is built
+ * and a purge reaches only the instance it is sent to.
  */
 import type { Logger } from 'pino';
 import type { SharedStore } from '../shared-cache/store';
@@ -67,7 +68,11 @@ export function createPurgeChannel(deps: PurgeChannelDeps): PurgeChannel {
       if (tags !== null) void store.purge(tags);
       log.info({ event: LOG_EVENTS.CACHE_PURGE_RECEIVED.event, scope: request.scope, dataEntries: dropped.dataEntries, pages: dropped.pages }, 'a purge sent to another instance dropped what it named here too');
     },
-    () => {
+    (missed) => {
+      if (!missed) {
+        log.info({ event: LOG_EVENTS.CACHE_REJOINED.event }, 'the purge channel is back and no purge was announced meanwhile: the in-process caches were kept');
+        return;
+      }
       const dropped = deps.purge({ scope: 'all' });
       log.info({ event: LOG_EVENTS.CACHE_RESYNCED.event, dataEntries: dropped.dataEntries, pages: dropped.pages }, 'the purge channel is back: the in-process caches were dropped, since purges may have been missed');
     },

@@ -50,6 +50,18 @@ for index = 3, #KEYS do
 end
 return 1`;
 
+/**
+ * A purge announced: the deployment's count of them (KEYS[1]) one more, kept ARGV[3] ms, and the
+ * message ARGV[2] (a JSON object) published on the channel ARGV[1] with that count as its first
+ * member, `seq`: an instance back on the channel can tell from the count whether it missed one.
+ * Instances of a release that reads no `seq` ignore the member.
+ */
+const ANNOUNCE = `
+local count = redis.call('INCR', KEYS[1])
+redis.call('PEXPIRE', KEYS[1], ARGV[3])
+redis.call('PUBLISH', ARGV[1], '{"seq":' .. count .. ',' .. string.sub(ARGV[2], 2))
+return count`;
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
     readOrClaim(value: string, lock: string, holder: string, lockMs: number): Result<[string | null, 0 | 1], Context>;
@@ -57,6 +69,7 @@ declare module 'ioredis' {
     releaseLock(lock: string, holder: string): Result<0 | 1, Context>;
     readAndCountBuffer(value: string, counter: string, windowMs: number): Result<[Buffer | null, number], Context>;
     keep(numberOfKeys: number, ...keysThenArgs: (string | Buffer | number)[]): Result<1, Context>;
+    announce(count: string, channel: string, message: string, countMs: number): Result<number, Context>;
   }
 }
 
@@ -68,4 +81,5 @@ export function defineStoreScripts(client: Redis): void {
   client.defineCommand('readAndCount', { numberOfKeys: 2, lua: READ_AND_COUNT });
   // Its number of keys is given with each call: one per tag.
   client.defineCommand('keep', { lua: KEEP });
+  client.defineCommand('announce', { numberOfKeys: 1, lua: ANNOUNCE });
 }

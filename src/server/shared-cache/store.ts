@@ -28,7 +28,7 @@ import { defineStoreScripts } from './store-scripts';
 export const STORE_FORMAT = 1;
 
 export type StoreState = 'connecting' | 'up' | 'down' | 'slow' | 'full';
-export type StoreCommand = 'get' | 'count' | 'set' | 'claim' | 'release' | 'purge' | 'publish' | 'generation' | 'ping';
+export type StoreCommand = 'get' | 'count' | 'set' | 'claim' | 'release' | 'purge' | 'publish' | 'generation' | 'mark' | 'ping';
 /**
  * What a command needs: `read` and `write` a generation to name keys (a write is skipped while the
  * store is full), `root` nothing (keys outside a generation, the channel), and `probe` is the one
@@ -65,6 +65,8 @@ export interface StoreOptions {
 
 /** A message from another instance on the deployment's channel. */
 export type MessageHandler = (message: string) => void;
+/** The subscription is back after it was lost: `missed` unless the store shows that no announced message went unheard meanwhile. */
+export type ReturnHandler = (missed: boolean) => void;
 
 export interface SharedStore {
   readonly state: () => StoreState;
@@ -94,10 +96,13 @@ export interface SharedStore {
   generation(): number | undefined;
   /** Another instance moved to `next` (its purge of everything): keys are named under it from now on. */
   adoptGeneration(next: number): void;
-  /** Tells every instance (this one too) `message` on the deployment's channel. */
+  /**
+   * Tells every instance (this one too) `message`, a JSON object, on the deployment's channel,
+   * counted: it arrives with the count as its first member, `seq`.
+   */
   publish(message: string): Promise<boolean>;
-  /** Each message on the channel, and each time the subscription is back after it was lost (what came meanwhile is unknown). */
-  subscribe(onMessage: MessageHandler, onResync: () => void): void;
+  /** Each message on the channel, and each time the subscription is back after it was lost, with whether a message may have been missed meanwhile. */
+  subscribe(onMessage: MessageHandler, onReturn: ReturnHandler): void;
   /** This instance's id, to tell its own messages from others'. */
   readonly instanceId: string;
   close(): Promise<void>;
@@ -105,6 +110,24 @@ export interface SharedStore {
 
 /** The reply a full store gives under `noeviction`. */
 const isOutOfMemory = (error: unknown): boolean => error instanceof Error && error.message.startsWith('OOM');
+
+/**
+ * The messages the deployment has announced, as the store counts them, and the store's run
+ * (its `run_id`, new at each start): an instance compares it with what it heard to tell a
+ * reconnection that missed nothing from one that may have.
+ */
+interface ChannelMark {
+  readonly run: string;
+  readonly count: number;
+}
+
+/** The count as the announce script puts it, first in the message. */
+const SEQ = /^\{"seq":(\d+),/;
+const RUN_ID = /^run_id:(\w+)/m;
+/** The count's expiry, renewed by each message: a deployment that announces none for this long counts again from 1 (and a reconnection then drops its first tier, as when unsure). */
+const MARK_COUNT_MS = 7 * 24 * 3600 * 1000;
+/** Unheard counts checked one by one at most; more mean a long absence, and a drop. */
+const MAX_CHECKED_COUNTS = 1000;
 
 /** A short reason for a log line: an error code or the reply's first word, never the URL (it may carry a password). */
 function reasonOf(error: unknown): string {
@@ -150,6 +173,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const root = `${settings.keyPrefix}:v${STORE_FORMAT}`;
   const channel = `${settings.keyPrefix}:purge`;
   const generationKey = `${root}:generation`;
+  const countKey = `${root}:announced`;
   /** Known once read after a connection: until then no key can be named, and commands are skipped. */
   let generation: number | undefined;
   let fullUntil = 0;
@@ -281,9 +305,88 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   });
 
   const messageHandlers: MessageHandler[] = [];
-  const resyncHandlers: (() => void)[] = [];
+  const returnHandlers: ReturnHandler[] = [];
   let subscribedOnce = false;
   let subscriptionLost = false;
+  /** Every count up to this one was heard on this run of the store; undefined: not known (the next return counts as missed). */
+  let heardUpTo: ChannelMark | undefined;
+  /** Counts heard since the subscription came back, while the store's count is read. */
+  let heardSinceReturn: Set<number> | undefined;
+  /** A message without a count came (an older release announces uncounted): no return can be shown to have missed nothing. */
+  let uncountedSender = false;
+
+  function hear(message: string): void {
+    const seq = SEQ.exec(message);
+    if (seq === null) {
+      uncountedSender = true;
+      return;
+    }
+    const count = Number(seq[1]);
+    heardSinceReturn?.add(count);
+    // Only the next count moves the mark: a gap stays one, and the next return drops.
+    if (heardUpTo && count === heardUpTo.count + 1) heardUpTo = { run: heardUpTo.run, count };
+  }
+
+  /** The store's mark, read once the command connection is ready (waited for a reconnection's worth of time at most). */
+  async function readMark(): Promise<ChannelMark | undefined> {
+    if (!(await readyWithin(tuning.reconnectMaxMs + settings.connectTimeoutMs))) return undefined;
+    const startedAt = performance.now();
+    try {
+      // Past the breaker, as its probe: a breaker opened by the lost connection must not decide that purges were missed.
+      const replies = await within(client.pipeline().info('server').get(countKey).exec());
+      const [info, count] = replies ?? [];
+      const run = info && info[0] === null && typeof info[1] === 'string' ? RUN_ID.exec(info[1])?.[1] : undefined;
+      if (run === undefined || !count || count[0] !== null) throw new Error('no mark in the reply');
+      observer.observeSharedCommand('mark', 'ok', (performance.now() - startedAt) / 1000);
+      return { run, count: Number(count[1] ?? 0) };
+    } catch {
+      observer.observeSharedCommand('mark', 'error', (performance.now() - startedAt) / 1000);
+      return undefined;
+    }
+  }
+
+  function readyWithin(ms: number): Promise<boolean> {
+    if (client.status === 'ready') return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const done = (ready: boolean) => {
+        clearTimeout(timer);
+        client.off('ready', onReady);
+        resolve(ready);
+      };
+      const onReady = () => done(true);
+      const timer = setTimeout(() => done(false), ms);
+      timer.unref();
+      client.on('ready', onReady);
+    });
+  }
+
+  /** Whether a message may have been announced while the subscription was lost, and the mark heard up to from now on. */
+  async function missedSince(before: ChannelMark | undefined, heard: ReadonlySet<number>): Promise<{ readonly missed: boolean; readonly mark: ChannelMark | undefined }> {
+    const mark = await readMark();
+    if (mark === undefined || before === undefined || uncountedSender || mark.run !== before.run) return { missed: true, mark };
+    const unheard = mark.count - before.count;
+    if (unheard < 0 || unheard > MAX_CHECKED_COUNTS) return { missed: true, mark };
+    for (let count = before.count + 1; count <= mark.count; count++) if (!heard.has(count)) return { missed: true, mark };
+    return { missed: false, mark };
+  }
+
+  let rejoins = 0;
+  /** Subscribed (again): from now on nothing is missed; what came before is told by the store's mark. */
+  async function rejoined(returning: boolean): Promise<void> {
+    const before = heardUpTo;
+    const heard = new Set<number>();
+    heardSinceReturn = heard;
+    const rejoin = ++rejoins;
+    const { missed, mark } = await missedSince(before, heard);
+    // Lost and back again meanwhile: the later return decides, from the same mark before.
+    if (rejoin !== rejoins) return;
+    heardSinceReturn = undefined;
+    // Counts heard while the mark was read, past it, move it on as they would have.
+    heardUpTo = mark;
+    for (let count = (mark?.count ?? 0) + 1; mark && heard.has(count); count++) heardUpTo = { run: mark.run, count };
+    if (returning) for (const handler of returnHandlers) handler(missed);
+  }
+
   subscriber.on('error', () => undefined);
   subscriber.on('close', () => {
     if (subscribedOnce) subscriptionLost = true;
@@ -291,18 +394,19 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   subscriber.on('ready', () => {
     if (!subscriptionLost) return;
     subscriptionLost = false;
-    // Once subscribed again (nothing can be missed from then on), what came meanwhile is unknown:
-    // the handlers drop what it may have purged, and the generation is read again.
+    // Once subscribed again nothing can be missed from then on; whether something was meanwhile,
+    // the store's count says (rejoined), and the generation is read again.
     subscriber.subscribe(channel).then(
       () => {
         void readGeneration();
-        for (const handler of resyncHandlers) handler();
+        void rejoined(true);
       },
       () => undefined,
     );
   });
   subscriber.on('message', (from: string, message: string) => {
     if (from !== channel) return;
+    hear(message);
     for (const handler of messageHandlers) handler(message);
   });
 
@@ -368,15 +472,18 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       generation = next;
     },
     async publish(message) {
-      const receivers = await run('publish', 'root', () => client.publish(channel, message));
-      return receivers !== undefined;
+      const count = await run('publish', 'root', () => client.announce(countKey, channel, message, MARK_COUNT_MS));
+      return count !== undefined;
     },
-    subscribe(onMessage, onResync) {
+    subscribe(onMessage, onReturn) {
       messageHandlers.push(onMessage);
-      resyncHandlers.push(onResync);
+      returnHandlers.push(onReturn);
       if (subscribedOnce) return;
       subscribedOnce = true;
-      subscriber.subscribe(channel).catch(() => undefined);
+      subscriber.subscribe(channel).then(
+        () => void rejoined(false),
+        () => undefined,
+      );
     },
     async close() {
       closed = true;

@@ -1,7 +1,8 @@
 /**
  * One purge for the deployment on a real store: sent to one instance, it drops the entries from
  * the shared tier and from every instance's first tier; an instance whose subscription was lost
- * drops its first tier when it is back; with the store gone the purge says the others were not told.
+ * drops its first tier when it is back, unless the store's count shows it missed no purge; with the
+ * store gone the purge says the others were not told.
  */
 import { siteSettingSchema } from '../../../src/shared/records';
 import { until, useSharedInstances, type SharedInstance } from '../../support/shared-instance';
@@ -49,11 +50,55 @@ describeWithStore('the purge channel on a real store', () => {
     expect(calls).toHaveLength(1);
   });
 
-  it('an instance that lost its subscription drops its first tier once it is back', async () => {
+  /**
+   * The instances' subscriptions cut by the store, as a network blip would (their command
+   * connections too), once each has read the store's mark of what it heard up to; `unheard`
+   * first, if given.
+   */
+  async function blip(instances: readonly SharedInstance[], unheard?: () => Promise<unknown>): Promise<void> {
+    await until(() => instances.every((each) => each.commands.includes('mark:ok')));
+    await unheard?.();
+    await shared.server.admin.call('CLIENT', 'KILL', 'TYPE', 'pubsub');
+    await shared.server.admin.call('CLIENT', 'KILL', 'TYPE', 'normal', 'SKIPME', 'yes');
+  }
+
+  it('an instance that lost its subscription to a store that restarted drops its first tier once it is back', async () => {
     const [a, b] = [await instance(), await instance()];
     await heldByBoth(a, b, 'categoriesByIds:[]');
     await shared.server.kill();
     await shared.server.restart();
+    await until(() => b.logs.events('cache.resynced').length === 1);
+    expect(b.cache.fresh('settings', 'categoriesByIds:[]')).toBeUndefined();
+  });
+
+  it('a lost subscription back on the same store, with every purge since heard, keeps the first tier', async () => {
+    const [a, b] = [await instance(), await instance()];
+    await heldByBoth(a, b, 'categoriesByIds:[]');
+    // A purge heard before the blip moves the mark; it names another host, so the entry stays.
+    await expect(a.purge({ scope: 'site', host: 'other.example' })).resolves.toBe('purged');
+    await until(() => b.logs.events('cache.purge_received').length === 1);
+    await blip([a, b]);
+    await until(() => b.logs.events('cache.rejoined').length === 1);
+    expect(b.logs.events('cache.resynced')).toEqual([]);
+    expect(b.cache.fresh('settings', 'categoriesByIds:[]')).toBeDefined();
+  });
+
+  it('a purge announced while the subscription was lost drops the first tier once it is back', async () => {
+    const [a, b] = [await instance(), await instance()];
+    await heldByBoth(a, b, 'categoriesByIds:[]');
+    // Counted as the announce script counts, and published to nobody: as a purge announced while the instances were away.
+    await blip([a, b], () => shared.server.admin.incr('test:v1:announced'));
+    await until(() => b.logs.events('cache.resynced').length === 1);
+    expect(b.logs.events('cache.rejoined')).toEqual([]);
+    expect(b.cache.fresh('settings', 'categoriesByIds:[]')).toBeUndefined();
+  });
+
+  it('after a message without a count (a release that counts none), a lost subscription drops the first tier', async () => {
+    const [a, b] = [await instance(), await instance()];
+    await heldByBoth(a, b, 'categoriesByIds:[]');
+    await shared.server.admin.publish('test:purge', JSON.stringify({ from: 'older-release', body: { site: 'other.example' } }));
+    await until(() => b.logs.events('cache.purge_received').length === 1);
+    await blip([a, b]);
     await until(() => b.logs.events('cache.resynced').length === 1);
     expect(b.cache.fresh('settings', 'categoriesByIds:[]')).toBeUndefined();
   });
