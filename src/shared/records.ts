@@ -68,7 +68,9 @@ export const siteSettingSchema = z.object({
   menu: z
     .object({
       categories_menu_option: listOf(z.string()),
-      other_menu_option: listOf(menuLinkSchema),
+      // Each link is checked where the menu is made (site/menu-links.ts): a malformed one is
+      // dropped and reported, rather than rejecting the whole record.
+      other_menu_option: listOf(z.unknown()),
     })
     .prefault({}),
   final_articles: listOf(z.string()),

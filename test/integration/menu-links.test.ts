@@ -1,4 +1,7 @@
-/** Menu and footer links from a site record: only http(s) and relative URLs reach the page. */
+/**
+ * Menu and footer links from a site record: only http(s) and relative URLs reach the page, and a
+ * malformed link is dropped (and reported once) without failing the record.
+ */
 import request from 'supertest';
 import { testDataset } from '../fixtures/dataset';
 import { appStateOf, parseHtml } from '../support/html';
@@ -22,5 +25,24 @@ describe('menu and footer links', () => {
     expect(footerLinks).toEqual(expect.arrayContaining(['/about', 'https://partner.example.org/']));
     expect(appStateOf(doc).menu.other).toEqual([links[0], links[1]]);
     expect(res.text).not.toMatch(/javascript:|data:text\/html|java\tscript/i);
+  });
+});
+
+describe('a malformed menu link', () => {
+  const malformed = [{ url: '/no-label' }, 'Contact', { label: 'About', url: '/about' }];
+  const m = useTestApp({ dataset: { ...testDataset, global: { ...testDataset.global, menu: { ...testDataset.global.menu, other_menu_option: malformed } } } });
+
+  it('is dropped and reported once: the site and its other links stay', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await request(m.app).get('/').set('Host', 'unknown-site.example.net');
+      expect(res.status).toBe(200);
+      expect(appStateOf(parseHtml(res.text)).menu.other).toEqual([{ label: 'About', url: '/about' }]);
+    }
+    expect(m.logs.events('site.lookup_failed')).toEqual([]);
+    const reported = m.logs.events('settings.invalid_field');
+    expect(reported.map((line) => [line.field, line.value])).toEqual([
+      ['menu.other_menu_option', '{"url":"/no-label"}'],
+      ['menu.other_menu_option', '"Contact"'],
+    ]);
   });
 });

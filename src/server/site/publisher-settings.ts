@@ -14,7 +14,7 @@ export interface PublisherSettings {
 }
 
 export interface InvalidSetting {
-  readonly field: 'consent_regions' | 'cmp_src' | 'canonical_host';
+  readonly field: 'consent_regions' | 'cmp_src' | 'canonical_host' | 'menu.other_menu_option';
   /** The dropped value, as JSON, cut short. */
   readonly value: string;
 }
@@ -26,7 +26,8 @@ const MAX_URL_LENGTH = 2048;
 /** A DNS name of two labels or more, lower case (hosts arrive lower-cased). */
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 
-const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 200);
+/** A dropped value as a log line shows it: JSON, cut short. */
+export const shown = (value: unknown) => (JSON.stringify(value) ?? String(value)).slice(0, 200);
 const isMissing = (value: unknown) => value === undefined || value === null;
 
 function consentRegionsOf(value: unknown, invalid: InvalidSetting[]): readonly string[] {

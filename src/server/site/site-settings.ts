@@ -28,7 +28,7 @@ export function siteSettings(deps: SiteLoaderDeps): Step<Stage<'host' | 'siteKey
       if (isAdSlotType(slot) || !isFirstReport(`${site.setting._id}|${slot}`)) continue;
       req.log.warn({ event: LOG_EVENTS.SETTINGS_UNKNOWN_AD_SLOT.event, slot, settingId: site.setting._id }, 'unknown ad slot type ignored');
     }
-    for (const { field, value } of site.publisher.invalid) {
+    for (const { field, value } of site.invalid) {
       if (!isFirstReport(`${site.setting._id}|${field}|${value}`)) continue;
       req.log.warn({ event: LOG_EVENTS.SETTINGS_INVALID_FIELD.event, field, value, settingId: site.setting._id }, 'malformed publisher setting ignored');
     }

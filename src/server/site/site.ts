@@ -9,8 +9,8 @@ import type { ContentApi, SettingScope } from '../content/content-api';
 import { ON_FAILURE, orFallback, type LookupScope } from '../content/failures';
 import { analyticsCodeOf, orderMenuCategories, resolveFromSubdomain, resolveSettings, type ResolvedSetting, type SettingLookups, type SettingSource } from './settings';
 import { brandColorOf } from '../routing/host';
-import { publisherSettingsOf, type PublisherSettings } from './publisher-settings';
-import { safeLinksOf } from '../content/sanitize';
+import { publisherSettingsOf, type InvalidSetting, type PublisherSettings } from './publisher-settings';
+import { menuLinksOf } from './menu-links';
 import { adsTxtSourceOf, type AdsTxtSource } from './ads-txt';
 import { canonicalHostOf } from './canonical-host';
 
@@ -32,6 +32,8 @@ export interface Site {
   /** The host its canonical URLs, sitemaps and feed use when not the request's (site/canonical-host.ts). */
   readonly canonicalHost: string | null;
   readonly menu: { readonly categories: readonly Category[]; readonly other: readonly MenuLink[] };
+  /** The record's fields (or list entries) dropped as malformed, the publisher fields' and the menu links', for a once-per-site warning. */
+  readonly invalid: readonly InvalidSetting[];
 }
 
 export interface SiteLoaderDeps {
@@ -83,6 +85,7 @@ export function menuCategoriesOf(api: ContentApi, setting: SiteSetting, lookup: 
 export function siteOf(deps: SiteLoaderDeps, resolution: SiteResolution, categories: readonly Category[], host: string, key: string): Site {
   const { resolved, global, publisher, canonicalHost } = resolution;
   const { setting, source, adsDisabled } = resolved;
+  const links = menuLinksOf(setting.menu.other_menu_option);
   return {
     host,
     key,
@@ -97,6 +100,7 @@ export function siteOf(deps: SiteLoaderDeps, resolution: SiteResolution, categor
     adsTxt: adsTxtSourceOf(setting, global),
     publisher,
     canonicalHost,
-    menu: { categories: orderMenuCategories(setting.menu.categories_menu_option, categories), other: safeLinksOf(setting.menu.other_menu_option) },
+    menu: { categories: orderMenuCategories(setting.menu.categories_menu_option, categories), other: links.links },
+    invalid: [...publisher.invalid, ...links.invalid],
   };
 }
