@@ -6,7 +6,8 @@
  *   store is not ready a command is skipped at once (no offline queue);
  * - consecutive failures (late replies, a lost connection) open a breaker (cockatiel): commands
  *   are skipped for a while, then a PING probes the store;
- * - a store that is full (an OOM reply under `noeviction`) takes no writes for a while; reads go on;
+ * - a store that is full (an OOM reply under `noeviction`) takes no writes for a while, then the
+ *   next write finds out whether it still is; it stays `full` until a write goes through; reads go on;
  * - a lost connection is reopened with capped exponential back-off and jitter;
  * - one log line per change of state (`shared_cache.state`), and metrics per command.
  * A skipped or failed command answers `undefined`: callers go on with their first tier.
@@ -177,6 +178,8 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   /** Known once read after a connection: until then no key can be named, and commands are skipped. */
   let generation: number | undefined;
   let fullUntil = 0;
+  /** A write was refused for want of memory and none has gone through since: `full` between the pauses too, one line for the whole spell. */
+  let refusingWrites = false;
   let lastReason = 'starting';
   /** 'connecting' until the first connection succeeds or fails (each then logs its line). */
   let current: StoreState = 'connecting';
@@ -187,7 +190,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   function stateNow(): StoreState {
     if (client.status !== 'ready' || generation === undefined) return 'down';
     if (breaker.state !== CircuitState.Closed) return 'slow';
-    if (Date.now() < fullUntil) return 'full';
+    if (refusingWrites) return 'full';
     return 'up';
   }
 
@@ -241,10 +244,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
 
   /** Whether writes go to the store: not while a full store's pause lasts (after it, the next write finds out whether it still is). */
   function writable(): boolean {
-    if (fullUntil !== 0 && Date.now() >= fullUntil) {
-      fullUntil = 0;
-      settle();
-    }
+    if (fullUntil !== 0 && Date.now() >= fullUntil) fullUntil = 0;
     return fullUntil === 0;
   }
 
@@ -269,6 +269,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     try {
       const result = await breaker.execute(() => within(work()));
       observer.observeSharedCommand(command, 'ok', (performance.now() - startedAt) / 1000);
+      if (access === 'write' && refusingWrites) {
+        refusingWrites = false;
+        settle();
+      }
       return result;
     } catch (error) {
       if (isBrokenCircuitError(error)) {
@@ -277,7 +281,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       }
       observer.observeSharedCommand(command, 'error', (performance.now() - startedAt) / 1000);
       lastReason = reasonOf(error);
-      if (isOutOfMemory(error)) fullUntil = Date.now() + tuning.openMs;
+      if (isOutOfMemory(error)) {
+        refusingWrites = true;
+        fullUntil = Date.now() + tuning.openMs;
+      }
       settle();
       return undefined;
     }

@@ -279,4 +279,34 @@ describeWithStore('the shared store when the server is full', () => {
       await store.close();
     }
   });
+
+  it('stays full, in one line, until a write goes through again', async () => {
+    const { store, logs, until, untilCommand } = watchedStore(server.url(), 'spell');
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+    try {
+      await until('up');
+      // Every write refused from now on.
+      await server.admin.config('SET', 'maxmemory', '1');
+      await store.set('first', 'x', 60_000, [], 60_000);
+      expect(store.state()).toBe('full');
+      // Skipped while the pause lasts; then tried again, and refused: still full, no line in between.
+      let refusedAgain = false;
+      void untilCommand('set', 'error').then(() => {
+        refusedAgain = true;
+      });
+      while (!refusedAgain) {
+        await store.set('again', 'x', 60_000, [], 60_000);
+        await nextTurn();
+      }
+      expect(store.state()).toBe('full');
+      // Room again (the other test's values gone too, which may hold the bound).
+      await server.admin.flushall();
+      await server.admin.config('SET', 'maxmemory', '2mb');
+      while (!(await store.set('after', 'x', 60_000, [], 60_000))) await nextTurn();
+      expect(store.state()).toBe('up');
+      expect(logs.events('shared_cache.state').map((line) => line.state)).toEqual(['up', 'full', 'up']);
+    } finally {
+      await store.close();
+    }
+  });
 });
