@@ -22,7 +22,7 @@ import { siteQuery } from './front-door/site-query';
 import { createPrometheusMetrics, noMetrics, type PrometheusMetrics } from './observability/metrics';
 import type { Readiness } from './front-door/health';
 import { createCampaignApi } from './content/campaign-api';
-import { createContentApi } from './content/content-api';
+import { createAnswerReaders, createContentApi } from './content/content-api';
 import { requestContentApiFor } from './content/request-content-api';
 import { createDataCache, DEFAULT_CACHE_POLICIES, LONG_CACHE_POLICIES } from './content/data-cache';
 import { createOutageLog } from './content/outage-log';
@@ -106,7 +106,9 @@ async function main(): Promise<void> {
   };
 
   const backend = config.backend.kind === 'remote' ? { ...config.backend, demoHosts: undefined, close: async () => {} } : await startDemo(logger);
-  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage });
+  // One set of readers for the client and the shared tier's answers: a record's warnings once for both.
+  const readers = createAnswerReaders(logger);
+  const contentApi = createContentApi({ baseUrl: backend.contentApiUrl, timeoutMs: config.upstreamTimeoutMs, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage, readers });
   const policies = config.cacheLifetimes === 'long' ? LONG_CACHE_POLICIES : DEFAULT_CACHE_POLICIES;
   // Only with CACHE_URL: without it nothing of the shared tier is built.
   const shared = config.sharedCache
@@ -133,7 +135,7 @@ async function main(): Promise<void> {
       ? createPageCache({ freshMs: config.pageCacheTtlSeconds * 1000, staleMs: config.pageCacheStaleSeconds * 1000, lastGoodMs: config.staleIfErrorSeconds * 1000, maxBytes: PAGE_CACHE_MAX_BYTES, ...(shared ? { shared: shared.pages } : {}) })
       : null;
   // One view of the content API for the pages and the metrics port's GET /site: the same data cache.
-  const contentApiFor = requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null });
+  const contentApiFor = requestContentApiFor({ inner: contentApi, cache: config.dataCache ? dataCache : null, readers });
   const setup = createServerSetup({
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,

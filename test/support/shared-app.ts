@@ -15,7 +15,7 @@ import { until } from './shared-instance';
 import { startTestApp, type TestApp } from './test-app';
 
 export const PURGE_TOKEN = 'purge-token-for-tests-0123456789abcdef';
-/** The store's prefix in these tests: a page's key is `test:v1:g<generation>:page:<page-cache key>`. */
+/** The store's prefix in these tests: a page's key is `test:v<format>:g<generation>:page:<page-cache key>`. */
 export const KEY_PREFIX = 'test';
 /** Pages and answers stay fresh through a test: only a purge or the store makes them go. */
 const LIFETIME_MS = 600_000;

@@ -16,7 +16,7 @@ import type { SharedTier } from '../../src/server/shared-cache/shared-tier';
 import { purgeRoute } from '../../src/server/purge/purge-route';
 import { Registry } from 'prom-client';
 import { createCampaignApi, type CampaignApi } from '../../src/server/content/campaign-api';
-import { createContentApi, type ContentApi } from '../../src/server/content/content-api';
+import { createAnswerReaders, createContentApi, type ContentApi } from '../../src/server/content/content-api';
 import { createOutageLog, type OutageLog } from '../../src/server/content/outage-log';
 import type { PageCache } from '../../src/server/page-cache/page-cache';
 import type { Logger } from 'pino';
@@ -133,12 +133,13 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   const metrics = options.metrics ?? noMetrics;
   // The interval is the production one; tests write the summary with flushOutageSummary().
   const outage = createOutageLog({ log: logger, intervalMs: 10_000, onCircuitChanged: metrics.circuitChanged });
-  const content = withSettableTimeouts((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
+  const readers = createAnswerReaders(logger);
+  const content = withSettableTimeouts((ms) => createContentApi({ baseUrl: upstream.contentApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage, readers }), timeoutMs);
   const campaign = withSettableTimeouts((ms) => createCampaignApi({ baseUrl: upstream.campaignApiUrl, timeoutMs: ms, observe: metrics.observeUpstream, log: logger, limits: config.upstreamLimits, outage }), timeoutMs);
   const api = content.client;
   const dataCache = options.dataCache?.(logger, outage);
   const wrapped = options.wrapApi ? options.wrapApi(api, logger) : api;
-  const contentApiFor = requestContentApiFor({ inner: wrapped, cache: dataCache ?? null });
+  const contentApiFor = requestContentApiFor({ inner: wrapped, cache: dataCache ?? null, readers });
   const setup = createServerSetup({
     upstreamFailingFast: () => outage.anyCircuitOpen,
     config,

@@ -13,7 +13,7 @@ import { createHttpClient, type UpstreamObserver } from './http';
 import type { OutageLog } from './outage-log';
 import { UpstreamError } from './upstream-error';
 import { nullListPaths } from './null-lists';
-import { withJsonLength } from './answer-bytes';
+import { withUpstreamText } from './answer-bytes';
 import type { OriginLimits } from './origin-guard';
 import { LOG_EVENTS } from '../http/log-events';
 
@@ -61,6 +61,8 @@ export interface ContentApiOptions {
   readonly limits: OriginLimits;
   /** Counts failed calls for the origin's outage summary (outage-log.ts). */
   readonly outage: OutageLog;
+  /** Each call's reader; made for this client alone unless given (to share its once-only reports with the shared tier's reads). */
+  readonly readers?: AnswerReaders;
 }
 
 const settingList = z.object({ data: z.array(siteSettingSchema) });
@@ -76,9 +78,69 @@ export function scopeQuery(scope: SettingScope): Query {
   return scope.type === 'global' ? { type: scope.type } : { type: scope.type, [scope.type]: scope.id };
 }
 
+export type ContentCall = keyof ContentApi;
+export type AnswerOf<K extends ContentCall> = Awaited<ReturnType<ContentApi[K]>>;
+
+/** What a call makes of the JSON the content API answered: its answer, or what is wrong with the shape. */
+export type AnswerReader<T> = (json: unknown) => { readonly answer: T } | { readonly problem: string };
+
+/**
+ * Each call's reader: its schema, then what the call answers of it. The one place an answer's
+ * JSON becomes a value, both when the content API sends it and when the shared tier hands back
+ * the text another instance got from it (shared-cache/data-tier.ts).
+ */
+export type AnswerReaders = { readonly [K in ContentCall]: AnswerReader<AnswerOf<K>> };
+
+export function createAnswerReaders(log: Logger): AnswerReaders {
+  const isFirstReport = reportOnce();
+  /**
+   * A site record as the app reads it: `null` lists as empty, each list cut to what a page shows
+   * of it (content/site-lists.ts); each logged once per record and field.
+   */
+  function readSetting(raw: unknown, parsed: SiteSetting): SiteSetting {
+    for (const field of nullListPaths(raw, parsed)) {
+      if (isFirstReport(`${parsed._id}|${field}`)) log.warn({ event: LOG_EVENTS.SETTINGS_NULL_LIST.event, settingId: parsed._id, field }, 'a list field is null; read as empty');
+    }
+    const { setting, cut } = boundedSiteLists(parsed);
+    for (const { field, count, kept } of cut) {
+      if (isFirstReport(`${parsed._id}|${field}|cut`)) log.warn({ event: LOG_EVENTS.SETTINGS_LIST_TRUNCATED.event, settingId: parsed._id, field, count, kept }, 'a site record list is longer than a page shows; the rest is ignored');
+    }
+    return setting;
+  }
+
+  function reader<S, T>(schema: z.ZodType<S>, pick: (parsed: S, raw: unknown) => T): AnswerReader<T> {
+    return (json) => {
+      const parsed = schema.safeParse(json);
+      return parsed.success ? { answer: pick(parsed.data, json) } : { problem: z.prettifyError(parsed.error).split('\n')[0] ?? '' };
+    };
+  }
+
+  const settings = reader(settingList, ({ data }, raw): readonly SiteSetting[] => {
+    const records = (raw as { data: readonly unknown[] }).data;
+    return data.map((setting, index) => readSetting(records[index], setting));
+  });
+  const categories = reader(categoryList, ({ data }): readonly Category[] => data);
+  const articles = reader(articleList, ({ data }): readonly Article[] => data);
+  const page = reader(articlePage, ({ data, total }): ArticlePage => ({ articles: data, total }));
+  return {
+    subdomainsByHost: settings,
+    domainsByHost: settings,
+    domainsById: settings,
+    globalSetting: reader(settingOne, ({ data }, raw) => readSetting((raw as { data: unknown }).data, data)),
+    categoriesByIds: categories,
+    categoriesBySlug: categories,
+    findNewArticles: articles,
+    homeArticles: articles,
+    articleBySlug: reader(articleOne, ({ data }): Article | null => data),
+    categoryArticles: page,
+    searchArticles: page,
+  };
+}
+
 export function createContentApi(options: ContentApiOptions): ContentApi {
   const { baseUrl, headers } = splitCredentials(options.baseUrl);
   const http = createHttpClient({ timeoutMs: options.timeoutMs, maxBytes: options.maxBytes ?? 2 * 1024 * 1024, headers, limits: options.limits, log: options.log, observe: options.observe, outage: options.outage });
+  const read = options.readers ?? createAnswerReaders(options.log);
 
   function urlFor(path: string, query: Query = {}): string {
     const params = new URLSearchParams();
@@ -87,84 +149,59 @@ export function createContentApi(options: ContentApiOptions): ContentApi {
     return `${baseUrl}${path}${search ? `?${search}` : ''}`;
   }
 
-  const isFirstReport = reportOnce();
   /**
-   * A site record as the app reads it: `null` lists as empty, each list cut to what a page shows
-   * of it (content/site-lists.ts); each logged once per record and field.
+   * One call: the answer made by `reader` (the upstream's text noted for the caches); a 404 is
+   * `notFound`'s answer when given, else a failure.
    */
-  function readSetting(raw: unknown, parsed: SiteSetting): SiteSetting {
-    for (const field of nullListPaths(raw, parsed)) {
-      if (isFirstReport(`${parsed._id}|${field}`)) options.log.warn({ event: LOG_EVENTS.SETTINGS_NULL_LIST.event, settingId: parsed._id, field }, 'a list field is null; read as empty');
-    }
-    const { setting, cut } = boundedSiteLists(parsed);
-    for (const { field, count, kept } of cut) {
-      if (isFirstReport(`${parsed._id}|${field}|cut`)) options.log.warn({ event: LOG_EVENTS.SETTINGS_LIST_TRUNCATED.event, settingId: parsed._id, field, count, kept }, 'a site record list is longer than a page shows; the rest is ignored');
-    }
-    return setting;
-  }
-
-  /**
-   * One call: the answer validated by `schema`, then `pick`ed (its JSON length noted for the
-   * data cache); a 404 is `notFound`'s answer when given, else a failure.
-   */
-  function get<S, T>(schema: z.ZodType<S>, path: string, query: Query, pick: (parsed: S, raw: unknown) => T, notFound?: T): Promise<T> {
+  function get<T>(reader: AnswerReader<T>, path: string, query: Query, notFound?: T): Promise<T> {
     const url = urlFor(path, query);
-    return http.call(path, url, ({ status, json, length }) => {
+    return http.call(path, url, ({ status, json, text }) => {
       if (status === 404) {
         if (notFound !== undefined) return notFound;
         throw new UpstreamError('status', url, { status, body: JSON.stringify(json).slice(0, 200) });
       }
-      const parsed = schema.safeParse(json);
-      if (!parsed.success) {
-        throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape (${z.prettifyError(parsed.error).split('\n')[0] ?? ''}): ${url}`, body: JSON.stringify(json).slice(0, 200) });
-      }
-      return withJsonLength(pick(parsed.data, json), length);
+      const outcome = reader(json);
+      if ('problem' in outcome) throw new UpstreamError('shape', url, { message: `upstream answer has the wrong shape (${outcome.problem}): ${url}`, body: JSON.stringify(json).slice(0, 200) });
+      return withUpstreamText(outcome.answer, text);
     });
   }
 
-  const settings = ({ data }: { data: readonly SiteSetting[] }, raw: unknown): readonly SiteSetting[] => {
-    const records = (raw as { data: readonly unknown[] }).data;
-    return data.map((setting, index) => readSetting(records[index], setting));
-  };
-  const listed = <T>({ data }: { data: readonly T[] }): readonly T[] => data;
-  const paged = ({ data, total }: { data: readonly Article[]; total: number }): ArticlePage => ({ articles: data, total });
-
   return {
     subdomainsByHost(host) {
-      return get(settingList, '/api/subdomains/get', { url: host }, settings);
+      return get(read.subdomainsByHost, '/api/subdomains/get', { url: host });
     },
     domainsByHost(host) {
-      return get(settingList, '/api/domain/get', { url: host }, settings);
+      return get(read.domainsByHost, '/api/domain/get', { url: host });
     },
     domainsById(id) {
-      return get(settingList, '/api/domain/get', { _id: id }, settings);
+      return get(read.domainsById, '/api/domain/get', { _id: id });
     },
     globalSetting() {
-      return get(settingOne, '/api/setting/get', {}, ({ data }, raw) => readSetting((raw as { data: unknown }).data, data));
+      return get(read.globalSetting, '/api/setting/get', {});
     },
     async categoriesByIds(ids) {
       if (ids.length === 0) return [];
-      return get(categoryList, '/api/category/get', { ids: ids.join(',') }, listed);
+      return get(read.categoriesByIds, '/api/category/get', { ids: ids.join(',') });
     },
     categoriesBySlug(slug) {
-      return get(categoryList, '/api/category/get', { slug }, listed);
+      return get(read.categoriesBySlug, '/api/category/get', { slug });
     },
     findNewArticles(article, limit) {
       const ref = JSON.stringify({ slug: article.slug, _id: article._id, domains: article.domains });
-      return get(articleList, '/api/article/findnew', { article: ref, limit }, listed);
+      return get(read.findNewArticles, '/api/article/findnew', { article: ref, limit });
     },
     async homeArticles(ids, scope) {
       if (ids.length === 0) return [];
-      return get(articleList, '/api/article/home', { ids: ids.join(','), ...scopeQuery(scope) }, listed);
+      return get(read.homeArticles, '/api/article/home', { ids: ids.join(','), ...scopeQuery(scope) });
     },
     articleBySlug(slug, scope) {
-      return get(articleOne, '/api/article/get', { slug, ...scopeQuery(scope) }, ({ data }): Article | null => data, null);
+      return get(read.articleBySlug, '/api/article/get', { slug, ...scopeQuery(scope) }, null);
     },
     categoryArticles(categoryId, scope, page, limit) {
-      return get(articlePage, '/api/article/list', { category: categoryId, ...scopeQuery(scope), page, limit }, paged);
+      return get(read.categoryArticles, '/api/article/list', { category: categoryId, ...scopeQuery(scope), page, limit });
     },
     searchArticles(query, scope, page, limit) {
-      return get(articlePage, '/api/article/search', { q: query, ...scopeQuery(scope), page, limit }, paged);
+      return get(read.searchArticles, '/api/article/search', { q: query, ...scopeQuery(scope), page, limit });
     },
   };
 }

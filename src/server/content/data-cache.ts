@@ -30,6 +30,7 @@
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import { takeJsonLength } from './answer-bytes';
+import type { AnswerReader } from './content-api';
 import { failureFields, isFailureWithoutCall, isSummarizedFailure } from './failures';
 import { createLastGoodStore, DEFAULT_LAST_GOOD_MAX_BYTES, type KeptValue, type LastGoodStore } from './last-good';
 import { upstreamUrlOf, type NoCallReason, type OutageLog } from './outage-log';
@@ -71,11 +72,23 @@ export interface SharedAnswer {
 export interface SharedDataTier {
   /**
    * A fresh answer of the shared tier (`shared`), else `load`'s, made by one instance of the
-   * deployment while the others wait briefly for it. When `load` fails, `staleCopy` is handed
-   * the shared tier's stale answer, if it had one, before the failure is thrown.
+   * deployment while the others wait briefly for it; an answer stored as the content API sent
+   * it is made again by `read` (without one, it is a miss). When `load` fails, `staleCopy` is
+   * handed the shared tier's stale answer, if it had one, before the failure is thrown.
    */
-  answer(kind: CacheKind, key: string, freshMs: number, load: () => Promise<unknown>, staleCopy: (answer: SharedAnswer) => void): Promise<SharedAnswer & { readonly shared: boolean }>;
-  /** Keeps an answer `load` made for the deployment, for `keptMs`, found by its tags for purges. */
+  answer(
+    kind: CacheKind,
+    key: string,
+    freshMs: number,
+    load: () => Promise<unknown>,
+    read: AnswerReader<unknown> | undefined,
+    staleCopy: (answer: SharedAnswer) => void,
+  ): Promise<SharedAnswer & { readonly shared: boolean }>;
+  /**
+   * Keeps an answer `load` made for the deployment, for `keptMs`, found by its tags for purges:
+   * the content API's own text when it is still noted (answer-bytes.ts; the data cache sizes the
+   * entry, and so takes the note, after this).
+   */
   keep(kind: CacheKind, key: string, answer: SharedAnswer, tags: readonly PurgeTag[], keptMs: number): void;
   /** Keeps nothing of an answer `load` made (purged while in flight), and frees its lock for whoever asks next. */
   drop(kind: CacheKind, key: string): void;
@@ -132,6 +145,7 @@ interface Fetch {
   readonly bound: WaitBound;
   /** Told when the answer is a last-good copy older than a purge that named it. */
   readonly degraded: () => void;
+  readonly read: AnswerReader<unknown> | undefined;
 }
 
 /** When each tag was last purged, for the last-good copies (which keep no tags). */
@@ -189,7 +203,7 @@ class KindCache {
         this.inFlight.set(key, flight);
         try {
           const { shared } = this.options;
-          const loaded = shared ? await shared.answer(this.kind, key, policy.ttlMs, context.load, (copy) => this.lastGood.remember(key, { ...copy, size: this.sizeOf(copy.value) })) : { value: await context.load(), storedAt: this.now(), shared: false };
+          const loaded = shared ? await shared.answer(this.kind, key, policy.ttlMs, context.load, context.read, (copy) => this.lastGood.remember(key, { ...copy, size: this.sizeOf(copy.value) })) : { value: await context.load(), storedAt: this.now(), shared: false };
           const { value } = loaded;
           // Purged while in flight: the answer may predate the change, so nothing keeps it.
           if (signal.aborted) {
@@ -374,6 +388,8 @@ export interface LookupOptions {
   readonly bound?: WaitBound;
   /** Told when the answer is a last-good copy older than a purge that named it: the page is degraded. */
   readonly degraded?: () => void;
+  /** The call's reader, for an answer the shared tier holds as the content API sent it. */
+  readonly read?: AnswerReader<unknown> | undefined;
 }
 
 const NO_TAGS = (): readonly PurgeTag[] => [];
@@ -433,7 +449,7 @@ export function createDataCache(options: DataCacheOptions): DataCache {
     get<V>(kind: CacheKind, key: string, load: () => Promise<V>, lookup: LookupOptions = {}): Promise<V> {
       // The loader's value is stored as it came and handed back unchanged.
       const cache = caches[kind];
-      return (cache.fresh(key) ?? cache.load(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log, bound: lookup.bound ?? UNBOUNDED, degraded: lookup.degraded ?? NOT_TOLD })) as Promise<V>;
+      return (cache.fresh(key) ?? cache.load(key, { load, tags: lookup.tags ?? NO_TAGS, log: lookup.log ?? options.log, bound: lookup.bound ?? UNBOUNDED, degraded: lookup.degraded ?? NOT_TOLD, read: lookup.read })) as Promise<V>;
     },
     fresh: <V>(kind: CacheKind, key: string) => caches[kind].fresh(key) as Promise<V> | undefined,
     peek: (kind, key) => caches[kind].peek(key),

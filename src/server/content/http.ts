@@ -35,8 +35,8 @@ export interface HttpClientOptions {
 export interface JsonResponse {
   readonly status: number;
   readonly json: unknown;
-  /** The length of the answer's JSON text: what the data cache sizes its entry by (answer-bytes.ts). */
-  readonly length: number;
+  /** The answer's JSON text as it came: what the caches size and store it by (answer-bytes.ts). */
+  readonly text: string;
 }
 
 export interface HttpClient {
@@ -84,7 +84,7 @@ async function readJson(url: string, response: Dispatcher.ResponseData): Promise
   } catch {
     throw new UpstreamError(status === 404 ? 'status' : 'invalid_json', url, { status, body: text.slice(0, SNIPPET) });
   }
-  return { status, json, length: text.length };
+  return { status, json, text };
 }
 
 /** `error` naming `shownUrl` in place of `url`. */

@@ -5,7 +5,7 @@
  * (the page's purge keys). Callers see the same interface as the client's.
  */
 import type { Article, SiteSetting } from '../../shared/records';
-import type { ContentApi } from './content-api';
+import type { AnswerReader, AnswerReaders, AnswerOf, ContentApi, ContentCall } from './content-api';
 import type { CacheKind, DataCache, PurgeTag, WaitBound } from './data-cache';
 import { DATA_TAGS, type KeptSiteLookups } from './data-tags';
 import type { LookupScope } from './failures';
@@ -20,9 +20,6 @@ export interface RequestContentApi {
 
 /** Told of the articles each answer carries (search left out: its pages are personal, never kept by a shared cache). */
 export type ArticlesObserver = (articles: readonly Article[]) => void;
-
-type ContentCall = keyof ContentApi;
-type AnswerOf<K extends ContentCall> = Awaited<ReturnType<ContentApi[K]>>;
 
 /**
  * Per call: which cache (TTL and bounds) its answers live in, and the articles an answer
@@ -67,6 +64,7 @@ class RequestView {
     private readonly scope: LookupScope,
     private readonly budget: RequestBudget,
     private readonly observer: ArticlesObserver | undefined,
+    private readonly readers: AnswerReaders | undefined,
   ) {}
 
   // The steps every lookup takes make no closure (a closure in a function costs its every call a
@@ -96,8 +94,9 @@ class RequestView {
     const { budget, scope } = this;
     const tagsOf = DATA_TAGS[name] as (...callArgs: readonly unknown[]) => readonly PurgeTag[];
     const bound: WaitBound = (wait) => untilSpent(name, budget, wait);
+    const read = this.readers?.[name] as AnswerReader<unknown> | undefined;
     // `degraded`: the answer was a copy older than a purge that named it.
-    return cache.get(kind, key, () => this.call(name, args), { tags: () => tagsOf(...args), log: scope.log, bound, degraded: () => void scope.fellBack.add('purged') });
+    return cache.get(kind, key, () => this.call(name, args), { tags: () => tagsOf(...args), log: scope.log, bound, degraded: () => void scope.fellBack.add('purged'), read });
   }
 
   /** The client's call, looked up when it is made (a test's client may change its calls). */
@@ -128,6 +127,8 @@ export interface RequestContentApiDeps {
   readonly inner: ContentApi;
   /** The data cache in front of the client; null without one (DATA_CACHE=off). */
   readonly cache: DataCache | null;
+  /** The client's readers, for the answers the shared tier hands back as the content API sent them; without them such an answer is a miss. */
+  readonly readers?: AnswerReaders;
 }
 
 /**
@@ -136,9 +137,9 @@ export interface RequestContentApiDeps {
  * call (its last good answer, else the budget's timeout); a kept answer needs no wait, so it
  * answers even once the budget is spent. `observer` is told of the articles the answers carry.
  */
-export function requestContentApiFor({ inner, cache }: RequestContentApiDeps) {
+export function requestContentApiFor({ inner, cache, readers }: RequestContentApiDeps) {
   return (scope: LookupScope, budget: RequestBudget, observer?: ArticlesObserver): RequestContentApi => {
-    const view = new RequestView(inner, cache, scope, budget, observer);
+    const view = new RequestView(inner, cache, scope, budget, observer, readers);
     return { api: view as unknown as ContentApi, keepSources: () => cache?.keep(view.used) };
   };
 }

@@ -26,7 +26,7 @@ import { LateReply, replyDeadline } from './reply-deadline';
 import { defineStoreScripts } from './store-scripts';
 
 /** The shape of what this release stores: a value written by another format is not read. */
-export const STORE_FORMAT = 1;
+export const STORE_FORMAT = 2;
 
 export type StoreState = 'connecting' | 'up' | 'down' | 'slow' | 'full';
 export type StoreCommand = 'get' | 'count' | 'set' | 'claim' | 'release' | 'purge' | 'publish' | 'generation' | 'mark' | 'ping';

@@ -8,6 +8,7 @@ import { KEY_PREFIX, startSharedApp, type SharedApp } from '../../support/shared
 import { until } from '../../support/shared-instance';
 import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
 import { CRAWLER } from '../../support/user-agents';
+import { STORE_FORMAT } from '../../../src/server/shared-cache/store';
 
 /** Short, so that the fault tests end quickly; a loopback command takes well under it. */
 const COMMAND_TIMEOUT_MS = 100;
@@ -24,7 +25,7 @@ describeWithStore('kept pages in the shared tier', () => {
     return one;
   }
 
-  const pageKeys = () => server.admin.keys(`${KEY_PREFIX}:v1:g*:page:*`);
+  const pageKeys = () => server.admin.keys(`${KEY_PREFIX}:v${STORE_FORMAT}:g*:page:*`);
 
   /** A renders `path` twice (the second is admitted and kept) and writes it to the store. */
   async function keptByA(a: SharedApp, path: string) {
@@ -59,6 +60,26 @@ describeWithStore('kept pages in the shared tier', () => {
     expect(b.lookups).toContain('page:hit');
     // Kept in B's first tier now: the next hit reads no store.
     expect((await b.get('/article-13')).headers['x-page-cache']).toBe('hit');
+  });
+
+  it("a page A viewed once is rendered by B from the content API's answers A stored as they came: no upstream call", async () => {
+    const [a, b] = [await instance(), await instance()];
+    const fromA = await a.get('/article-12');
+    expect(fromA.status).toBe(200);
+    // A's writes went out before this command on the same connection: its reply comes after them.
+    await a.tier.store.get('data:none');
+    const [articleKey] = await server.admin.keys(`${KEY_PREFIX}:v${STORE_FORMAT}:g0:data:articles:*`);
+    const stored = JSON.parse((await server.admin.get(articleKey ?? '')) ?? 'null') as { f: number; u?: { data?: { slug?: string } } };
+    expect({ f: stored.f, slug: stored.u?.data?.slug }).toEqual({ f: STORE_FORMAT, slug: 'article-12' });
+    const fromB = await b.get('/article-12');
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers['x-page-cache']).toBe('miss');
+    const headingOf = (html: string) => html.match(/<h1[^>]*>[^<]+/)?.[0];
+    expect(headingOf(fromA.text)).toBeDefined();
+    expect(headingOf(fromB.text)).toBe(headingOf(fromA.text));
+    expect(b.upstream.calls).toEqual([]);
+    expect(b.lookups).toContain('articles:hit');
+    expect(b.lookups.filter((lookup) => lookup.endsWith(':error'))).toEqual([]);
   });
 
   it('a compressed form A made goes to the store with the page: B answers it with the same ETag', async () => {

@@ -7,6 +7,7 @@
 import { siteSettingSchema } from '../../../src/shared/records';
 import { until, useSharedInstances, type SharedInstance } from '../../support/shared-instance';
 import { describeWithStore } from '../../support/store-server';
+import { STORE_FORMAT } from '../../../src/server/shared-cache/store';
 
 const HOST = 'a.example';
 const TAGS = () => [`host:${HOST}`];
@@ -21,7 +22,7 @@ describeWithStore('the purge channel on a real store', () => {
   /** Both instances hold `key` in their first tier, and the shared tier holds it. */
   async function heldByBoth(a: SharedInstance, b: SharedInstance, key: string): Promise<void> {
     await a.cache.get('settings', key, async () => SITE, { tags: TAGS });
-    await until(async () => (await shared.server.admin.exists(`test:v1:g${a.tier.store.generation() ?? 0}:data:settings:${key}`)) === 1);
+    await until(async () => (await shared.server.admin.exists(`test:v${STORE_FORMAT}:g${a.tier.store.generation() ?? 0}:data:settings:${key}`)) === 1);
     await b.cache.get('settings', key, async () => SITE, { tags: TAGS });
     expect(a.cache.fresh('settings', key)).toBeDefined();
     expect(b.cache.fresh('settings', key)).toBeDefined();
@@ -34,7 +35,7 @@ describeWithStore('the purge channel on a real store', () => {
     expect(a.cache.fresh('settings', `subdomainsByHost:["${HOST}"]`)).toBeUndefined();
     await until(() => b.logs.events('cache.purge_received').length === 1);
     expect(b.cache.fresh('settings', `subdomainsByHost:["${HOST}"]`)).toBeUndefined();
-    expect(await shared.server.admin.keys('test:v1:g0:data:*')).toEqual([]);
+    expect(await shared.server.admin.keys(`test:v${STORE_FORMAT}:g0:data:*`)).toEqual([]);
   });
 
   it('a purge of everything moves every instance to a new generation at once', async () => {
@@ -87,7 +88,7 @@ describeWithStore('the purge channel on a real store', () => {
     const [a, b] = [await instance(), await instance()];
     await heldByBoth(a, b, 'categoriesByIds:[]');
     // Counted as the announce script counts, and published to nobody: as a purge announced while the instances were away.
-    await blip([a, b], () => shared.server.admin.incr('test:v1:announced'));
+    await blip([a, b], () => shared.server.admin.incr(`test:v${STORE_FORMAT}:announced`));
     await until(() => b.logs.events('cache.resynced').length === 1);
     expect(b.logs.events('cache.rejoined')).toEqual([]);
     expect(b.cache.fresh('settings', 'categoriesByIds:[]')).toBeUndefined();

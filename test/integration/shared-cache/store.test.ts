@@ -7,6 +7,7 @@ import { createLogger } from '../../../src/server/observability/logger';
 import { createSharedStore, type CommandOutcome, type SharedStore, type StoreCommand, type StoreState } from '../../../src/server/shared-cache/store';
 import { captureLogs, type LogCapture } from '../../support/logs';
 import { describeWithStore, startStoreServer, type StoreServer } from '../../support/store-server';
+import { STORE_FORMAT } from '../../../src/server/shared-cache/store';
 
 /** Generous for a loaded test machine: a command that should succeed is never cut off. */
 const COMMAND_TIMEOUT_MS = 250;
@@ -93,7 +94,7 @@ describeWithStore('the shared store against a real server', () => {
     const keys = await server.admin.keys('*');
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys.filter((each) => !each.endsWith(':generation'))) {
-      expect(key.startsWith('deploy-a:v1:g0:')).toBe(true);
+      expect(key.startsWith(`deploy-a:v${STORE_FORMAT}:g0:`)).toBe(true);
       expect(await server.admin.pttl(key)).toBeGreaterThan(0);
     }
     // Another deployment's prefix sees nothing of it.

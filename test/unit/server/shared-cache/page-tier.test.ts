@@ -1,5 +1,6 @@
 import { sharedPageBytes, sharedPageOf } from '../../../../src/server/shared-cache/page-tier';
 import type { SharedPage } from '../../../../src/server/page-cache/page-cache';
+import { STORE_FORMAT } from '../../../../src/server/shared-cache/store';
 
 const page: SharedPage = {
   identity: Buffer.from('<!doctype html><p>é\u0000</p>'),
@@ -25,8 +26,8 @@ describe('a kept page as the shared tier stores it', () => {
     const bytes = sharedPageBytes(page);
     expect(sharedPageOf(bytes.subarray(0, bytes.length - 1))).toBeNull();
     expect(sharedPageOf(Buffer.concat([bytes, Buffer.from('x')]))).toBeNull();
-    expect(sharedPageOf(Buffer.from(bytes.toString('latin1').replace('"f":1', '"f":2'), 'latin1'))).toBeNull();
-    expect(sharedPageOf(Buffer.from('{"f":1}'))).toBeNull();
+    expect(sharedPageOf(Buffer.from(bytes.toString('latin1').replace(`"f":${STORE_FORMAT}`, `"f":${STORE_FORMAT + 1}`), 'latin1'))).toBeNull();
+    expect(sharedPageOf(Buffer.from(`{"f":${STORE_FORMAT}}`))).toBeNull();
     expect(sharedPageOf(Buffer.alloc(2))).toBeNull();
     expect(sharedPageOf(Buffer.from([0, 0, 0, 3, 0x7b, 0x7d, 0x7d]))).toBeNull();
   });
