@@ -168,8 +168,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const client = new Redis(settings.url, clientOptions(settings, tuning));
   defineStoreScripts(client);
   const within = replyDeadline(settings.commandTimeoutMs);
-  // The subscription alone waits for its connection (no request waits for it); ioredis subscribes again after each reconnection.
-  const subscriber = new Redis(settings.url, { ...clientOptions(settings, tuning), enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false });
+  // The subscription alone waits for its connection (no request waits for it). It is made again
+  // after each reconnection here (the 'ready' handler below), not by ioredis, whose own SUBSCRIBE's
+  // promise nobody holds: a close before its reply would reject it unhandled.
+  const subscriber = new Redis(settings.url, { ...clientOptions(settings, tuning), enableOfflineQueue: true, maxRetriesPerRequest: null, lazyConnect: false, autoResubscribe: false });
   const instanceId = randomUUID();
   const root = `${settings.keyPrefix}:v${STORE_FORMAT}`;
   const channel = `${settings.keyPrefix}:purge`;
