@@ -35,6 +35,8 @@ export interface PurgeChannelDeps {
 interface Message {
   readonly from: string;
   readonly body: unknown;
+  /** Counted by this format's announce script (`count`); a release of store format 1 counted apart, as `seq`. */
+  readonly counted: boolean;
   /** With a purge of everything: the generation keys are named under from now on. */
   readonly generation?: number;
   /** The setting the sender found for the host; null when none answers it. */
@@ -47,7 +49,8 @@ function messageOf(text: string): Message | null {
     if (typeof parsed !== 'object' || parsed === null || !('from' in parsed) || typeof parsed.from !== 'string' || !('body' in parsed)) return null;
     const generation = 'generation' in parsed && typeof parsed.generation === 'number' ? parsed.generation : undefined;
     const setting = 'setting' in parsed && typeof parsed.setting === 'string' ? parsed.setting : null;
-    return { from: parsed.from, body: parsed.body, setting, ...(generation === undefined ? {} : { generation }) };
+    const counted = 'count' in parsed && typeof parsed.count === 'number';
+    return { from: parsed.from, body: parsed.body, setting, counted, ...(generation === undefined ? {} : { generation }) };
   } catch {
     return null;
   }
@@ -62,7 +65,10 @@ export function createPurgeChannel(deps: PurgeChannelDeps): PurgeChannel {
       const request = purgeRequestOf(message.body);
       if ('error' in request) return;
       // Before the first tier is dropped: a miss right after must not read the old generation's keys.
-      if (message.generation !== undefined) store.adoptGeneration(message.generation);
+      if (message.generation !== undefined) {
+        if (message.counted) store.adoptGeneration(message.generation);
+        else store.followFormerGeneration(message.generation);
+      }
       const dropped = deps.purge(request, message.setting);
       const tags = deps.sharedTagsOf(request, message.setting);
       if (tags !== null) void store.purge(tags);

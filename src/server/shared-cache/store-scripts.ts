@@ -53,14 +53,49 @@ return 1`;
 /**
  * A purge announced: the deployment's count of them (KEYS[1]) one more, kept ARGV[3] ms, and the
  * message ARGV[2] (a JSON object) published on the channel ARGV[1] with that count as its first
- * member, `seq`: an instance back on the channel can tell from the count whether it missed one.
- * Instances of a release that reads no `seq` ignore the member.
+ * member, `count`: an instance back on the channel can tell from the count whether it missed one.
+ * A release of store format 1 counted in a key of its own, as `seq`: each reads the other's
+ * messages as uncounted.
  */
 const ANNOUNCE = `
 local count = redis.call('INCR', KEYS[1])
 redis.call('PEXPIRE', KEYS[1], ARGV[3])
-redis.call('PUBLISH', ARGV[1], '{"seq":' .. count .. ',' .. string.sub(ARGV[2], 2))
+redis.call('PUBLISH', ARGV[1], '{"count":' .. count .. ',' .. string.sub(ARGV[2], 2))
 return count`;
+
+/**
+ * The deployment's generation (KEYS[1]); when there is none yet, the one a release of store
+ * format 1 kept under its own root (KEYS[2]) becomes it, so that no number that release used is
+ * used again.
+ */
+const GENERATION = `
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  local former = redis.call('GET', KEYS[2])
+  if former then redis.call('SET', KEYS[1], former) end
+end
+return redis.call('GET', KEYS[1])`;
+
+/**
+ * A purge of everything: the generation (KEYS[1]) moved past its own and format 1's (KEYS[2]),
+ * and format 1's, where a release of it ran, set to it: both releases' next one is new to both.
+ */
+const NEXT_GENERATION = `
+local next = redis.call('INCR', KEYS[1])
+local former = redis.call('GET', KEYS[2])
+if former then
+  if tonumber(former) >= next then
+    next = tonumber(former) + 1
+    redis.call('SET', KEYS[1], next)
+  end
+  redis.call('SET', KEYS[2], next)
+end
+return next`;
+
+/** Format 1's purge of everything, moved to ARGV[1]: the generation (KEYS[1]) follows it when it is past it. */
+const FOLLOW_GENERATION = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end
+return 1`;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
@@ -70,6 +105,9 @@ declare module 'ioredis' {
     readAndCountBuffer(value: string, counter: string, windowMs: number): Result<[Buffer | null, number], Context>;
     keep(numberOfKeys: number, ...keysThenArgs: (string | Buffer | number)[]): Result<1, Context>;
     announce(count: string, channel: string, message: string, countMs: number): Result<number, Context>;
+    readGeneration(generation: string, former: string): Result<string | null, Context>;
+    nextGeneration(generation: string, former: string): Result<number, Context>;
+    followGeneration(generation: string, moved: number): Result<1, Context>;
   }
 }
 
@@ -82,4 +120,7 @@ export function defineStoreScripts(client: Redis): void {
   // Its number of keys is given with each call: one per tag.
   client.defineCommand('keep', { lua: KEEP });
   client.defineCommand('announce', { numberOfKeys: 1, lua: ANNOUNCE });
+  client.defineCommand('readGeneration', { numberOfKeys: 2, lua: GENERATION });
+  client.defineCommand('nextGeneration', { numberOfKeys: 2, lua: NEXT_GENERATION });
+  client.defineCommand('followGeneration', { numberOfKeys: 1, lua: FOLLOW_GENERATION });
 }

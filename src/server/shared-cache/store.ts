@@ -14,7 +14,11 @@
  *
  * Keys: `<prefix>:v<format>:g<generation>:<name>`. The format version keeps releases that
  * store values differently apart; the generation is how a purge of everything drops every key
- * at once, without a scan (old keys expire). Every key is written with an expiry.
+ * at once, without a scan (old keys expire). Every key is written with an expiry. The
+ * generation and the count of purges (`<prefix>:generation`, `<prefix>:announced`) are the
+ * deployment's, one for every format, as the channel is: releases of two formats side by side
+ * in a rollout move to the same generations and count one sequence. Format 1 kept both under its
+ * own root; the scripts keep its generation in step (store-scripts.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { CircuitState, ConsecutiveBreaker, circuitBreaker, handleWhen, isBrokenCircuitError } from 'cockatiel';
@@ -98,8 +102,14 @@ export interface SharedStore {
   /** Another instance moved to `next` (its purge of everything): keys are named under it from now on. */
   adoptGeneration(next: number): void;
   /**
+   * A release of store format 1 moved its own generation to `next` (its purge of everything):
+   * adopted, and the deployment's generation moved to it when it is past it, for the instances
+   * that read it next.
+   */
+  followFormerGeneration(next: number): void;
+  /**
    * Tells every instance (this one too) `message`, a JSON object, on the deployment's channel,
-   * counted: it arrives with the count as its first member, `seq`.
+   * counted: it arrives with the count as its first member, `count`.
    */
   publish(message: string): Promise<boolean>;
   /** Each message on the channel, and each time the subscription is back after it was lost, with whether a message may have been missed meanwhile. */
@@ -123,7 +133,7 @@ interface ChannelMark {
 }
 
 /** The count as the announce script puts it, first in the message. */
-const SEQ = /^\{"seq":(\d+),/;
+const COUNT = /^\{"count":(\d+),/;
 const RUN_ID = /^run_id:(\w+)/m;
 /** The count's expiry, renewed by each message: a deployment that announces none for this long counts again from 1 (and a reconnection then drops its first tier, as when unsure). */
 const MARK_COUNT_MS = 7 * 24 * 3600 * 1000;
@@ -175,8 +185,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const instanceId = randomUUID();
   const root = `${settings.keyPrefix}:v${STORE_FORMAT}`;
   const channel = `${settings.keyPrefix}:purge`;
-  const generationKey = `${root}:generation`;
-  const countKey = `${root}:announced`;
+  const generationKey = `${settings.keyPrefix}:generation`;
+  const countKey = `${settings.keyPrefix}:announced`;
+  /** Where a release of store format 1 keeps its generation: kept in step with the deployment's. */
+  const formerGenerationKey = `${settings.keyPrefix}:v1:generation`;
   /** Known once read after a connection: until then no key can be named, and commands are skipped. */
   let generation: number | undefined;
   let fullUntil = 0;
@@ -293,7 +305,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   }
 
   async function readGeneration(): Promise<void> {
-    const read = await run('generation', 'root', () => client.get(generationKey));
+    const read = await run('generation', 'root', () => client.readGeneration(generationKey, formerGenerationKey));
     if (read === undefined) return;
     generation = Number(read ?? 0) || 0;
     settle();
@@ -325,12 +337,12 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   let uncountedSender = false;
 
   function hear(message: string): void {
-    const seq = SEQ.exec(message);
-    if (seq === null) {
+    const counted = COUNT.exec(message);
+    if (counted === null) {
       uncountedSender = true;
       return;
     }
-    const count = Number(seq[1]);
+    const count = Number(counted[1]);
     heardSinceReturn?.add(count);
     // Only the next count moves the mark: a gap stays one, and the next return drops.
     if (heardUpTo && count === heardUpTo.count + 1) heardUpTo = { run: heardUpTo.run, count };
@@ -457,7 +469,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     },
     async purge(tags) {
       if (tags === null) {
-        const next = await run('purge', 'root', () => client.incr(generationKey));
+        const next = await run('purge', 'root', () => client.nextGeneration(generationKey, formerGenerationKey));
         if (next === undefined) return false;
         generation = next;
         return true;
@@ -479,6 +491,11 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     adoptGeneration(next) {
       // Whatever the announcer moved to, even lower (a flushed store counts again from 1): all follow it.
       generation = next;
+    },
+    followFormerGeneration(next) {
+      // Past every generation of both: format 1's counter is set to each of the deployment's (NEXT_GENERATION).
+      generation = next;
+      void run('generation', 'root', () => client.followGeneration(generationKey, next));
     },
     async publish(message) {
       const count = await run('publish', 'root', () => client.announce(countKey, channel, message, MARK_COUNT_MS));

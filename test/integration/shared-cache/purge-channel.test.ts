@@ -44,6 +44,8 @@ describeWithStore('the purge channel on a real store', () => {
     await expect(a.purge({ scope: 'all' })).resolves.toBe('purged');
     await until(() => b.logs.events('cache.purge_received').length === 1);
     expect(b.tier.store.generation()).toBe(a.tier.store.generation());
+    // No release of format 1 ran on this store: nothing is kept in step for one.
+    expect(await shared.server.admin.exists('test:v1:generation')).toBe(0);
     expect(b.cache.fresh('settings', 'globalSetting:[]')).toBeUndefined();
     // The old generation's key is not read: B asks its upstream.
     const calls: number[] = [];
@@ -88,7 +90,7 @@ describeWithStore('the purge channel on a real store', () => {
     const [a, b] = [await instance(), await instance()];
     await heldByBoth(a, b, 'categoriesByIds:[]');
     // Counted as the announce script counts, and published to nobody: as a purge announced while the instances were away.
-    await blip([a, b], () => shared.server.admin.incr(`test:v${STORE_FORMAT}:announced`));
+    await blip([a, b], () => shared.server.admin.incr('test:announced'));
     await until(() => b.logs.events('cache.resynced').length === 1);
     expect(b.logs.events('cache.rejoined')).toEqual([]);
     expect(b.cache.fresh('settings', 'categoriesByIds:[]')).toBeUndefined();
@@ -102,6 +104,43 @@ describeWithStore('the purge channel on a real store', () => {
     await blip([a, b]);
     await until(() => b.logs.events('cache.resynced').length === 1);
     expect(b.cache.fresh('settings', 'categoriesByIds:[]')).toBeUndefined();
+  });
+
+  it("after a message counted by a release of store format 1 (its own count, as `seq`), a lost subscription drops the first tier", async () => {
+    const [a, b] = [await instance(), await instance()];
+    await heldByBoth(a, b, 'categoriesByIds:[]');
+    // The next count of this format's sequence, from format 1's: it proves nothing of this one.
+    await shared.server.admin.publish('test:purge', `{"seq":1,${JSON.stringify({ from: 'format-1', body: { site: 'other.example' }, setting: null }).slice(1)}`);
+    await until(() => b.logs.events('cache.purge_received').length === 1);
+    await blip([a, b]);
+    await until(() => b.logs.events('cache.resynced').length === 1);
+    expect(b.logs.events('cache.rejoined')).toEqual([]);
+  });
+
+  it("the generation and the count of purges are the deployment's, one for every format; format 1's generation is kept in step", async () => {
+    // A release of format 1 ran before: its generation was 7, so this one starts there.
+    await shared.server.admin.set('test:v1:generation', '7');
+    const [a, b] = [await instance(), await instance()];
+    expect([a.tier.store.generation(), b.tier.store.generation()]).toEqual([7, 7]);
+    await expect(a.purge({ scope: 'all' })).resolves.toBe('purged');
+    await until(() => b.logs.events('cache.purge_received').length === 1);
+    expect(b.tier.store.generation()).toBe(8);
+    // Format 1's instances adopt 8 from the message; their own next purge of everything makes 9.
+    expect(await shared.server.admin.mget('test:generation', 'test:v1:generation', 'test:announced')).toEqual(['8', '8', '1']);
+    expect(await shared.server.admin.keys(`test:v${STORE_FORMAT}:*announced*`)).toEqual([]);
+  });
+
+  it("a purge of everything from a release of store format 1 moves this format's instances and the deployment's generation to its number", async () => {
+    const [a, b] = [await instance(), await instance()];
+    await heldByBoth(a, b, 'globalSetting:[]');
+    // Format 1's message: counted as `seq`, its own generation moved to 5 (past the deployment's, kept in step).
+    await shared.server.admin.publish('test:purge', `{"seq":3,${JSON.stringify({ from: 'format-1', body: { all: true }, setting: null, generation: 5 }).slice(1)}`);
+    await until(() => a.logs.events('cache.purge_received').length === 1 && b.logs.events('cache.purge_received').length === 1);
+    expect([a.tier.store.generation(), b.tier.store.generation()]).toEqual([5, 5]);
+    expect(b.cache.fresh('settings', 'globalSetting:[]')).toBeUndefined();
+    await until(async () => (await shared.server.admin.get('test:generation')) === '5');
+    // An instance that starts now reads it.
+    expect((await instance()).tier.store.generation()).toBe(5);
   });
 
   it('with the store gone, the purge drops this instance and says the others were not told', async () => {
