@@ -64,22 +64,28 @@ redis.call('PUBLISH', ARGV[1], '{"count":' .. count .. ',' .. string.sub(ARGV[2]
 return count`;
 
 /**
- * The deployment's generation (KEYS[1]); when there is none yet, the one a release of store
- * format 1 kept under its own root (KEYS[2]) becomes it, so that no number that release used is
- * used again.
+ * The deployment's generation (KEYS[1]), its expiry renewed to ARGV[2] ms. When there is none
+ * (a new store, or the key expired or was evicted), one no key can have been named under: the one
+ * a release of store format 1 kept under its own root (KEYS[2]), so that no number it used is
+ * used again, else ARGV[1], the time in milliseconds (generations count up by one a purge of
+ * everything, so a number from the clock is past every one a store held before).
  */
 const GENERATION = `
-if redis.call('EXISTS', KEYS[1]) == 0 then
-  local former = redis.call('GET', KEYS[2])
-  if former then redis.call('SET', KEYS[1], former) end
+local current = redis.call('GET', KEYS[1])
+if not current then
+  current = redis.call('GET', KEYS[2]) or ARGV[1]
+  redis.call('SET', KEYS[1], current)
 end
-return redis.call('GET', KEYS[1])`;
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return current`;
 
 /**
- * A purge of everything: the generation (KEYS[1]) moved past its own and format 1's (KEYS[2]),
- * and format 1's, where a release of it ran, set to it: both releases' next one is new to both.
+ * A purge of everything: the generation (KEYS[1], made as GENERATION makes it when there is
+ * none) moved past its own and format 1's (KEYS[2]), and format 1's, where a release of it ran,
+ * set to it: both releases' next one is new to both.
  */
 const NEXT_GENERATION = `
+if redis.call('EXISTS', KEYS[1]) == 0 then redis.call('SET', KEYS[1], redis.call('GET', KEYS[2]) or ARGV[1]) end
 local next = redis.call('INCR', KEYS[1])
 local former = redis.call('GET', KEYS[2])
 if former then
@@ -89,12 +95,14 @@ if former then
   end
   redis.call('SET', KEYS[2], next)
 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return next`;
 
-/** Format 1's purge of everything, moved to ARGV[1]: the generation (KEYS[1]) follows it when it is past it. */
+/** The generation this instance moved to for format 1's purge of everything (ARGV[1]): the deployment's (KEYS[1]) follows when it is past it. */
 const FOLLOW_GENERATION = `
 local current = tonumber(redis.call('GET', KEYS[1]) or '0')
 if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
 declare module 'ioredis' {
@@ -105,9 +113,9 @@ declare module 'ioredis' {
     readAndCountBuffer(value: string, counter: string, windowMs: number): Result<[Buffer | null, number], Context>;
     keep(numberOfKeys: number, ...keysThenArgs: (string | Buffer | number)[]): Result<1, Context>;
     announce(count: string, channel: string, message: string, countMs: number): Result<number, Context>;
-    readGeneration(generation: string, former: string): Result<string | null, Context>;
-    nextGeneration(generation: string, former: string): Result<number, Context>;
-    followGeneration(generation: string, moved: number): Result<1, Context>;
+    readGeneration(generation: string, former: string, unused: number, lifetimeMs: number): Result<string, Context>;
+    nextGeneration(generation: string, former: string, unused: number, lifetimeMs: number): Result<number, Context>;
+    followGeneration(generation: string, moved: number, lifetimeMs: number): Result<1, Context>;
   }
 }
 

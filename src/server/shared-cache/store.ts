@@ -103,8 +103,8 @@ export interface SharedStore {
   adoptGeneration(next: number): void;
   /**
    * A release of store format 1 moved its own generation to `next` (its purge of everything):
-   * adopted, and the deployment's generation moved to it when it is past it, for the instances
-   * that read it next.
+   * adopted (or, were it not past this instance's, the one after this instance's), and the
+   * deployment's generation moved to it when it is past it, for the instances that read it next.
    */
   followFormerGeneration(next: number): void;
   /**
@@ -137,6 +137,11 @@ const COUNT = /^\{"count":(\d+),/;
 const RUN_ID = /^run_id:(\w+)/m;
 /** The count's expiry, renewed by each message: a deployment that announces none for this long counts again from 1 (and a reconnection then drops its first tier, as when unsure). */
 const MARK_COUNT_MS = 7 * 24 * 3600 * 1000;
+/**
+ * The generation's expiry, renewed by each read and each purge of everything: past it, the next
+ * instance to connect starts one of its own (GENERATION), a cold tier for it and safe.
+ */
+const GENERATION_LIFETIME_MS = 30 * 24 * 3600 * 1000;
 /** Unheard counts checked one by one at most; more mean a long absence, and a drop. */
 const MAX_CHECKED_COUNTS = 1000;
 
@@ -305,9 +310,9 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   }
 
   async function readGeneration(): Promise<void> {
-    const read = await run('generation', 'root', () => client.readGeneration(generationKey, formerGenerationKey));
+    const read = await run('generation', 'root', () => client.readGeneration(generationKey, formerGenerationKey, Date.now(), GENERATION_LIFETIME_MS));
     if (read === undefined) return;
-    generation = Number(read ?? 0) || 0;
+    generation = Number(read) || 0;
     settle();
   }
 
@@ -469,7 +474,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     },
     async purge(tags) {
       if (tags === null) {
-        const next = await run('purge', 'root', () => client.nextGeneration(generationKey, formerGenerationKey));
+        const next = await run('purge', 'root', () => client.nextGeneration(generationKey, formerGenerationKey, Date.now(), GENERATION_LIFETIME_MS));
         if (next === undefined) return false;
         generation = next;
         return true;
@@ -489,13 +494,15 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     },
     generation: () => generation,
     adoptGeneration(next) {
-      // Whatever the announcer moved to, even lower (a flushed store counts again from 1): all follow it.
+      // Whatever the announcer moved to, even lower: all follow it.
       generation = next;
     },
     followFormerGeneration(next) {
-      // Past every generation of both: format 1's counter is set to each of the deployment's (NEXT_GENERATION).
-      generation = next;
-      void run('generation', 'root', () => client.followGeneration(generationKey, next));
+      // Format 1's counter is kept past the deployment's (NEXT_GENERATION), so `next` is new here;
+      // should it not be, the one after this instance's own is.
+      const moved = Math.max(next, (generation ?? 0) + 1);
+      generation = moved;
+      void run('generation', 'root', () => client.followGeneration(generationKey, moved, GENERATION_LIFETIME_MS));
     },
     async publish(message) {
       const count = await run('publish', 'root', () => client.announce(countKey, channel, message, MARK_COUNT_MS));

@@ -29,13 +29,13 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
     first.release();
     await expect(a.cache.get('articles', 'k1', first.load, { tags: () => ['t'] })).resolves.toEqual({ title: 'shared' });
     // The write is not awaited by the lookup: wait for it on the server.
-    await until(async () => (await shared.server.admin.keys(`test:v${STORE_FORMAT}:g0:data:articles:k1`)).length === 1);
+    await until(async () => (await shared.server.admin.keys(`test:v${STORE_FORMAT}:g${a.tier.store.generation()}:data:articles:k1`)).length === 1);
     const second = upstream({ title: 'other' });
     await expect(b.cache.get('articles', 'k1', second.load)).resolves.toEqual({ title: 'shared' });
     expect(second.calls).toHaveLength(0);
     expect(b.lookups).toEqual(['articles:hit']);
     // Kept for its fresh time and stale-if-error, no longer.
-    const ttl = await shared.server.admin.pttl(`test:v${STORE_FORMAT}:g0:data:articles:k1`);
+    const ttl = await shared.server.admin.pttl(`test:v${STORE_FORMAT}:g${a.tier.store.generation()}:data:articles:k1`);
     expect(ttl).toBeGreaterThan(0);
     expect(ttl).toBeLessThanOrEqual(TTL_MS + MAX_STALE_MS);
   });
@@ -58,7 +58,7 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
     const good = upstream({ v: 'good' });
     good.release();
     await a.cache.get('settings', 'k3', good.load);
-    await until(async () => (await shared.server.admin.keys(`test:v${STORE_FORMAT}:g0:data:settings:k3`)).length === 1);
+    await until(async () => (await shared.server.admin.keys(`test:v${STORE_FORMAT}:g${a.tier.store.generation()}:data:settings:k3`)).length === 1);
     clock += TTL_MS * 5;
     const failing = () => Promise.reject(new UpstreamError('timeout', 'http://api/k3', { message: 'timed out' }));
     await expect(b.cache.get('settings', 'k3', failing)).resolves.toEqual({ v: 'good' });
@@ -66,7 +66,7 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
 
   it('a value of an unknown format is a miss: fetched again and overwritten', async () => {
     const a = await instance();
-    await shared.server.admin.set(`test:v${STORE_FORMAT}:g0:data:menus:k4`, JSON.stringify({ f: 99, at: clock, v: { wrong: true } }), 'PX', 60_000);
+    await shared.server.admin.set(`test:v${STORE_FORMAT}:g${a.tier.store.generation()}:data:menus:k4`, JSON.stringify({ f: 99, at: clock, v: { wrong: true } }), 'PX', 60_000);
     const calls = upstream({ right: true });
     calls.release();
     await expect(a.cache.get('menus', 'k4', calls.load)).resolves.toEqual({ right: true });
@@ -84,7 +84,7 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
     const fetched = upstream(withUpstreamText({ title: 'as sent' }, text));
     fetched.release();
     await a.cache.get('articles', 'k6', fetched.load, { read });
-    const key = `test:v${STORE_FORMAT}:g0:data:articles:k6`;
+    const key = `test:v${STORE_FORMAT}:g${a.tier.store.generation()}:data:articles:k6`;
     await until(async () => (await shared.server.admin.exists(key)) === 1);
     expect(JSON.parse((await shared.server.admin.get(key)) ?? 'null')).toEqual({ f: STORE_FORMAT, at: clock, u: JSON.parse(text) });
     const second = upstream({ title: 'other' });
@@ -95,7 +95,7 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
 
   it("a stored content API answer the call's reader refuses, or that comes without a reader, is a miss: fetched and overwritten", async () => {
     const a = await instance();
-    const key = `test:v${STORE_FORMAT}:g0:data:articles:k7`;
+    const key = `test:v${STORE_FORMAT}:g${a.tier.store.generation()}:data:articles:k7`;
     await shared.server.admin.set(key, JSON.stringify({ f: STORE_FORMAT, at: clock, u: { data: { name: 'no title' } } }), 'PX', 60_000);
     const refusing: AnswerReader<unknown> = () => ({ problem: 'wrong shape' });
     const first = upstream({ title: 'fetched' });

@@ -68,7 +68,7 @@ describeWithStore('kept pages in the shared tier', () => {
     expect(fromA.status).toBe(200);
     // A's writes went out before this command on the same connection: its reply comes after them.
     await a.tier.store.get('data:none');
-    const [articleKey] = await server.admin.keys(`${KEY_PREFIX}:v${STORE_FORMAT}:g0:data:articles:*`);
+    const [articleKey] = await server.admin.keys(`${KEY_PREFIX}:v${STORE_FORMAT}:g${a.tier.store.generation()}:data:articles:*`);
     const stored = JSON.parse((await server.admin.get(articleKey ?? '')) ?? 'null') as { f: number; u?: { data?: { slug?: string } } };
     expect({ f: stored.f, slug: stored.u?.data?.slug }).toEqual({ f: STORE_FORMAT, slug: 'article-12' });
     const fromB = await b.get('/article-12');

@@ -35,7 +35,7 @@ describeWithStore('the purge channel on a real store', () => {
     expect(a.cache.fresh('settings', `subdomainsByHost:["${HOST}"]`)).toBeUndefined();
     await until(() => b.logs.events('cache.purge_received').length === 1);
     expect(b.cache.fresh('settings', `subdomainsByHost:["${HOST}"]`)).toBeUndefined();
-    expect(await shared.server.admin.keys(`test:v${STORE_FORMAT}:g0:data:*`)).toEqual([]);
+    expect(await shared.server.admin.keys(`test:v${STORE_FORMAT}:g${a.tier.store.generation()}:data:*`)).toEqual([]);
   });
 
   it('a purge of everything moves every instance to a new generation at once', async () => {
@@ -131,7 +131,10 @@ describeWithStore('the purge channel on a real store', () => {
   });
 
   it("a purge of everything from a release of store format 1 moves this format's instances and the deployment's generation to its number", async () => {
+    // Format 1 runs on this store: its generation, 4, seeds the deployment's.
+    await shared.server.admin.set('test:v1:generation', '4');
     const [a, b] = [await instance(), await instance()];
+    expect(a.tier.store.generation()).toBe(4);
     await heldByBoth(a, b, 'globalSetting:[]');
     // Format 1's message: counted as `seq`, its own generation moved to 5 (past the deployment's, kept in step).
     await shared.server.admin.publish('test:purge', `{"seq":3,${JSON.stringify({ from: 'format-1', body: { all: true }, setting: null, generation: 5 }).slice(1)}`);

@@ -93,8 +93,9 @@ describeWithStore('the shared store against a real server', () => {
     expect(await store.get('page:x')).toBe('hello');
     const keys = await server.admin.keys('*');
     expect(keys.length).toBeGreaterThan(0);
-    for (const key of keys.filter((each) => !each.endsWith(':generation'))) {
-      expect(key.startsWith(`deploy-a:v${STORE_FORMAT}:g0:`)).toBe(true);
+    // The deployment's generation, and everything else under it.
+    for (const key of keys) {
+      expect({ key, named: key === 'deploy-a:generation' || key.startsWith(`deploy-a:v${STORE_FORMAT}:g${store.generation()}:`) }).toEqual({ key, named: true });
       expect(await server.admin.pttl(key)).toBeGreaterThan(0);
     }
     // Another deployment's prefix sees nothing of it.
@@ -114,6 +115,22 @@ describeWithStore('the shared store against a real server', () => {
     expect(await store.get('b')).toBe('2');
     expect(await store.purge(null)).toBe(true);
     expect(await store.get('b')).toBeNull();
+  });
+
+  it('a generation lost (evicted, expired) starts again where no key can have been named: the old ones are not read', async () => {
+    // A store whose generation had reached 3 when a value was kept.
+    await server.admin.set('test:generation', '3');
+    const first = open(server.url());
+    await first.until('up');
+    expect(first.store.generation()).toBe(3);
+    await first.store.set('page:x', 'before', 60_000, [], 60_000);
+    // Evicted under allkeys-lru (it is read only when an instance connects), or expired.
+    await server.admin.del('test:generation');
+    const second = open(server.url());
+    await second.until('up');
+    expect(second.store.generation()).toBeGreaterThan(3);
+    expect(await second.store.get('page:x')).toBeNull();
+    expect(await server.admin.pttl('test:generation')).toBeGreaterThan(0);
   });
 
   it('gives one lock per key to one instance at a time', async () => {
