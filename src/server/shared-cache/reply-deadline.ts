@@ -8,8 +8,12 @@
  * deadline's timer would fire before a reply that came long ago is read, and the store would be
  * blamed for the loop's lag. The verdict is given in the check phase (setImmediate) of the turn the
  * timer fired in, right after that poll phase, and only on the commands due by the time the timer
- * fired (a deadline that passed while the poll phase ran waits for the next turn's). A visitor
- * waits no longer for the store than the timeout and that one read.
+ * fired (a deadline that passed while the poll phase ran waits for the next turn's).
+ *
+ * A command is written at the end of the turn it was issued in (the store client pipelines a
+ * turn's commands: store.ts), so its deadline runs from there, the check phase of that turn,
+ * not from its issue: the rest of a turn held by renders is the loop's lag too. A visitor waits
+ * no longer for the store than the timeout and that one read, past what the loop itself holds.
  */
 export class LateReply extends Error {
   constructor(timeoutMs: number) {
@@ -19,7 +23,8 @@ export class LateReply extends Error {
 }
 
 interface Waiting {
-  readonly due: number;
+  /** Set when the turn it was issued in ends. */
+  due: number;
   settled: boolean;
   readonly late: () => void;
 }
@@ -33,6 +38,19 @@ export function replyDeadline(timeoutMs: number, now: () => number = () => perfo
   let waiting: Waiting[] = [];
   let head = 0;
   let timer: NodeJS.Timeout | undefined;
+  /** Issued in this turn: timed from its end. */
+  let issued: Waiting[] = [];
+
+  /** The end of the turn: what was issued in it is written now, and its deadlines start. */
+  function startDeadlines(): void {
+    const due = now() + timeoutMs;
+    for (const entry of issued) {
+      entry.due = due;
+      waiting.push(entry);
+    }
+    issued = [];
+    if (timer === undefined) arm();
+  }
 
   /** The timer for the first deadline not yet settled, if any. */
   function arm(): void {
@@ -68,9 +86,8 @@ export function replyDeadline(timeoutMs: number, now: () => number = () => perfo
 
   return <T>(reply: Promise<T>) =>
     new Promise<T>((resolve, reject) => {
-      const entry: Waiting = { due: now() + timeoutMs, settled: false, late: () => reject(new LateReply(timeoutMs)) };
-      waiting.push(entry);
-      if (timer === undefined) arm();
+      const entry: Waiting = { due: Number.POSITIVE_INFINITY, settled: false, late: () => reject(new LateReply(timeoutMs)) };
+      if (issued.push(entry) === 1) setImmediate(startDeadlines);
       reply.then(
         (value) => {
           if (entry.settled) return;

@@ -28,6 +28,7 @@ import type { SharedCacheSettings } from '../config/config';
 import { LOG_EVENTS } from '../http/log-events';
 import { LateReply, replyDeadline } from './reply-deadline';
 import { defineStoreScripts } from './store-scripts';
+import { turnPipelines } from './turn-pipeline';
 
 /** The shape of what this release stores: a value written by another format is not read. */
 export const STORE_FORMAT = 2;
@@ -168,8 +169,8 @@ function clientOptions(settings: SharedCacheSettings, tuning: StoreTuning) {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: backoff(tuning),
-    // Each command is written when issued: batched, it would wait for the turn's end (setImmediate)
-    // behind the renders still queued, and its reply could not be told late from the loop's lag.
+    // A turn's commands are sent together by the store itself (inTurn, below): ioredis's own
+    // batching holds a turn's commands until the batch before them is answered.
     enableAutoPipelining: false,
     lazyConnect: true,
     // At shutdown a socket to a hung server is destroyed after this, not ioredis's 2 s.
@@ -183,6 +184,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const client = new Redis(settings.url, clientOptions(settings, tuning));
   defineStoreScripts(client);
   const within = replyDeadline(settings.commandTimeoutMs);
+  const inTurn = turnPipelines(client);
   // The subscription alone waits for its connection (no request waits for it). It is made again
   // after each reconnection here (the 'ready' handler below), not by ioredis, whose own SUBSCRIBE's
   // promise nobody holds: a close before its reply would reject it unhandled.
@@ -442,35 +444,35 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   return {
     instanceId,
     state: () => current,
-    get: (name) => run('get', 'read', () => client.get(keyOf(name))),
+    get: (name) => run('get', 'read', () => inTurn<string | null>((turn) => turn.get(keyOf(name)))),
     async readAndCount(name, counter, windowMs) {
       if (!writable()) {
-        const value = await run('get', 'read', () => client.getBuffer(keyOf(name)));
+        const value = await run('get', 'read', () => inTurn<Buffer | null>((turn) => turn.getBuffer(keyOf(name))));
         return value === undefined ? undefined : { value, count: undefined };
       }
-      const reply = await run('count', 'write', () => client.readAndCountBuffer(keyOf(name), keyOf(counter), Math.max(1, Math.round(windowMs))));
+      const reply = await run('count', 'write', () => inTurn<[Buffer | null, number]>((turn) => turn.readAndCountBuffer(keyOf(name), keyOf(counter), Math.max(1, Math.round(windowMs)))));
       return reply && { value: reply[0], count: Number(reply[1]) };
     },
     async readOrClaim(name, ttlMs) {
       if (!writable()) {
-        const value = await run('get', 'read', () => client.get(keyOf(name)));
+        const value = await run('get', 'read', () => inTurn<string | null>((turn) => turn.get(keyOf(name))));
         return value === undefined ? undefined : { value, claimed: undefined };
       }
-      const reply = await run('claim', 'write', () => client.readOrClaim(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs))));
+      const reply = await run('claim', 'write', () => inTurn<[string | null, 0 | 1]>((turn) => turn.readOrClaim(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs)))));
       return reply && { value: reply[0], claimed: reply[1] === 1 };
     },
     async set(name, value, ttlMs, tags, tagTtlMs) {
       // A value stored frees its lock: whoever waits for it reads it now.
       const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
-      const done = await run('set', 'write', () => client.keep(keys.length, ...keys, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name));
+      const done = await run('set', 'write', () => inTurn<1>((turn) => turn.keep(keys.length, ...keys, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name)));
       return done !== undefined;
     },
     async claim(name, ttlMs) {
-      const reply = await run('claim', 'write', () => client.claimLock(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs))));
+      const reply = await run('claim', 'write', () => inTurn<0 | 1>((turn) => turn.claimLock(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs)))));
       return reply === undefined ? undefined : reply === 1;
     },
     async release(name) {
-      await run('release', 'write', () => client.releaseLock(keyOf(`lock:${name}`), instanceId));
+      await run('release', 'write', () => inTurn<0 | 1>((turn) => turn.releaseLock(keyOf(`lock:${name}`), instanceId)));
     },
     async purge(tags) {
       if (tags === null) {
@@ -479,15 +481,13 @@ export function createSharedStore(options: StoreOptions): SharedStore {
         generation = next;
         return true;
       }
+      // In the turn's pipeline, after the writes issued before it: a value kept earlier in the turn is dropped too.
       const done = await run('purge', 'read', async () => {
         const tagKeys = [...tags].map(tagKey);
-        const members = await client
-          .pipeline(tagKeys.map((key) => ['smembers', key]))
-          .exec()
-          .then((replies) => (replies ?? []).flatMap(([error, names]) => (error === null && Array.isArray(names) ? (names as string[]) : [])));
-        const keys = [...new Set(members)].map(keyOf);
+        const members = await Promise.all(tagKeys.map((key) => inTurn<string[]>((turn) => turn.smembers(key))));
+        const keys = [...new Set(members.flat())].map(keyOf);
         // UNLINK frees memory off the server's main thread: a large tag does not stall other clients.
-        if (keys.length + tagKeys.length > 0) await client.unlink(...keys, ...tagKeys);
+        if (keys.length + tagKeys.length > 0) await inTurn<number>((turn) => turn.unlink(...keys, ...tagKeys));
         return true;
       });
       return done !== undefined;

@@ -102,6 +102,8 @@ describeWithStore('the data cache with a shared tier on a real store', () => {
     first.release();
     await expect(a.cache.get('articles', 'k7', first.load, { read: refusing })).resolves.toEqual({ title: 'fetched' });
     expect(first.calls).toHaveLength(1);
+    // A keeps what it fetched after answering: that write lands before the value below replaces it.
+    await until(async () => JSON.parse((await shared.server.admin.get(key)) ?? 'null')?.v?.title === 'fetched');
     await shared.server.admin.set(key, JSON.stringify({ f: STORE_FORMAT, at: clock, u: { data: { title: 'kept' } } }), 'PX', 60_000);
     const b = await instance();
     const second = upstream({ title: 'fetched again' });

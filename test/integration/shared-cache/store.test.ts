@@ -117,6 +117,16 @@ describeWithStore('the shared store against a real server', () => {
     expect(await store.get('b')).toBeNull();
   });
 
+  it("sends a turn's commands in their order: a purge issued after a write in the same turn drops what it wrote", async () => {
+    const { store, until } = open(server.url());
+    await until('up');
+    const [kept, purged] = await Promise.all([store.set('a', '1', 60_000, ['t1'], 60_000), store.purge(new Set(['t1']))]);
+    expect([kept, purged]).toEqual([true, true]);
+    expect(await store.get('a')).toBeNull();
+    // Commands of later turns are answered as they come, each with its own reply.
+    expect(await Promise.all([store.set('b', '2', 60_000, [], 60_000), store.get('b'), store.get('c')])).toEqual([true, '2', null]);
+  });
+
   it('a generation lost (evicted, expired) starts again where no key can have been named: the old ones are not read', async () => {
     // A store whose generation had reached 3 when a value was kept.
     await server.admin.set('test:generation', '3');

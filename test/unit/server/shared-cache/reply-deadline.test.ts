@@ -51,6 +51,15 @@ describe('a reply waited for within the command timeout', () => {
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(TIMEOUT_MS - 1);
   });
 
+  it('is timed from the end of the turn it was issued in, when it is written: a turn held past the deadline makes no reply late', async () => {
+    const within = replyDeadline(TIMEOUT_MS);
+    // The store client writes a turn's commands at its end (automatic pipelining).
+    const writtenAtTurnEnd = new Promise<string>((resolve) => setImmediate(() => void echo('three').then(resolve)));
+    const reply = within(writtenAtTurnEnd);
+    blockLoop(TIMEOUT_MS * 3);
+    await expect(reply).resolves.toBe('three');
+  });
+
   it('is not late when it came while the event loop was held past the deadline', async () => {
     const within = replyDeadline(TIMEOUT_MS);
     const reply = within(echo('two'));
