@@ -27,7 +27,7 @@ import type { Logger } from 'pino';
 import type { SharedCacheSettings } from '../config/config';
 import { LOG_EVENTS } from '../http/log-events';
 import { LateReply, replyDeadline } from './reply-deadline';
-import { defineStoreScripts } from './store-scripts';
+import { defineStoreScripts, KEEP_ENTRIES, READ_AND_COUNT_ENTRIES, READ_OR_CLAIM_ENTRIES } from './store-scripts';
 import { turnPipelines } from './turn-pipeline';
 
 /** The shape of what this release stores: a value written by another format is not read. */
@@ -169,7 +169,7 @@ function clientOptions(settings: SharedCacheSettings, tuning: StoreTuning) {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: backoff(tuning),
-    // A turn's commands are sent together by the store itself (inTurn, below): ioredis's own
+    // A turn's commands are sent together by the store itself (turn-pipeline.ts): ioredis's own
     // batching holds a turn's commands until the batch before them is answered.
     enableAutoPipelining: false,
     lazyConnect: true,
@@ -184,7 +184,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const client = new Redis(settings.url, clientOptions(settings, tuning));
   defineStoreScripts(client);
   const within = replyDeadline(settings.commandTimeoutMs);
-  const inTurn = turnPipelines(client);
+  const turns = turnPipelines(client);
   // The subscription alone waits for its connection (no request waits for it). It is made again
   // after each reconnection here (the 'ready' handler below), not by ioredis, whose own SUBSCRIBE's
   // promise nobody holds: a close before its reply would reject it unhandled.
@@ -444,35 +444,43 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   return {
     instanceId,
     state: () => current,
-    get: (name) => run('get', 'read', () => inTurn<string | null>((turn) => turn.get(keyOf(name)))),
+    get(name) {
+      const key = keyOf(name);
+      return run('get', 'read', () => turns.one<string | null>([key], (turn) => turn.get(key)));
+    },
     async readAndCount(name, counter, windowMs) {
+      const key = keyOf(name);
       if (!writable()) {
-        const value = await run('get', 'read', () => inTurn<Buffer | null>((turn) => turn.getBuffer(keyOf(name))));
+        const value = await run('get', 'read', () => turns.one<Buffer | null>([key], (turn) => turn.getBuffer(key)));
         return value === undefined ? undefined : { value, count: undefined };
       }
-      const reply = await run('count', 'write', () => inTurn<[Buffer | null, number]>((turn) => turn.readAndCountBuffer(keyOf(name), keyOf(counter), Math.max(1, Math.round(windowMs)))));
+      const reply = await run('count', 'write', () => turns.merged<[Buffer | null, number]>(READ_AND_COUNT_ENTRIES, [key, keyOf(counter)], [Math.max(1, Math.round(windowMs))]));
       return reply && { value: reply[0], count: Number(reply[1]) };
     },
     async readOrClaim(name, ttlMs) {
+      const key = keyOf(name);
       if (!writable()) {
-        const value = await run('get', 'read', () => inTurn<string | null>((turn) => turn.get(keyOf(name))));
+        const value = await run('get', 'read', () => turns.one<string | null>([key], (turn) => turn.get(key)));
         return value === undefined ? undefined : { value, claimed: undefined };
       }
-      const reply = await run('claim', 'write', () => inTurn<[string | null, 0 | 1]>((turn) => turn.readOrClaim(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs)))));
+      const reply = await run('claim', 'write', () => turns.merged<[string | null, 0 | 1]>(READ_OR_CLAIM_ENTRIES, [key, keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
       return reply && { value: reply[0], claimed: reply[1] === 1 };
     },
     async set(name, value, ttlMs, tags, tagTtlMs) {
       // A value stored frees its lock: whoever waits for it reads it now.
       const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
-      const done = await run('set', 'write', () => inTurn<1>((turn) => turn.keep(keys.length, ...keys, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name)));
+      const args = [tags.length, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name];
+      const done = await run('set', 'write', () => turns.merged<1>(KEEP_ENTRIES, keys, args));
       return done !== undefined;
     },
     async claim(name, ttlMs) {
-      const reply = await run('claim', 'write', () => inTurn<0 | 1>((turn) => turn.claimLock(keyOf(name), keyOf(`lock:${name}`), instanceId, Math.max(1, Math.round(ttlMs)))));
+      const keys = [keyOf(name), keyOf(`lock:${name}`)] as const;
+      const reply = await run('claim', 'write', () => turns.one<0 | 1>(keys, (turn) => turn.claimLock(keys[0], keys[1], instanceId, Math.max(1, Math.round(ttlMs)))));
       return reply === undefined ? undefined : reply === 1;
     },
     async release(name) {
-      await run('release', 'write', () => inTurn<0 | 1>((turn) => turn.releaseLock(keyOf(`lock:${name}`), instanceId)));
+      const lock = keyOf(`lock:${name}`);
+      await run('release', 'write', () => turns.one<0 | 1>([lock], (turn) => turn.releaseLock(lock, instanceId)));
     },
     async purge(tags) {
       if (tags === null) {
@@ -484,10 +492,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       // In the turn's pipeline, after the writes issued before it: a value kept earlier in the turn is dropped too.
       const done = await run('purge', 'read', async () => {
         const tagKeys = [...tags].map(tagKey);
-        const members = await Promise.all(tagKeys.map((key) => inTurn<string[]>((turn) => turn.smembers(key))));
-        const keys = [...new Set(members.flat())].map(keyOf);
+        const members = await Promise.all(tagKeys.map((key) => turns.one<string[]>([key], (turn) => turn.smembers(key))));
+        const keys = [...[...new Set(members.flat())].map(keyOf), ...tagKeys];
         // UNLINK frees memory off the server's main thread: a large tag does not stall other clients.
-        if (keys.length + tagKeys.length > 0) await inTurn<number>((turn) => turn.unlink(...keys, ...tagKeys));
+        if (keys.length > 0) await turns.one<number>(keys, (turn) => turn.unlink(...keys));
         return true;
       });
       return done !== undefined;

@@ -63,6 +63,12 @@ async function timed<T>(work: Promise<T>): Promise<{ value: T; ms: number }> {
   return { value, ms: performance.now() - startedAt };
 }
 
+/** The scripts the server has run (EVAL and EVALSHA: ioredis sends a script's text once a connection, then its hash). */
+async function scriptCalls(server: StoreServer): Promise<number> {
+  const stats = await server.admin.info('commandstats');
+  return [...stats.matchAll(/^cmdstat_eval(?:sha)?:calls=(\d+)/gm)].reduce((sum, match) => sum + Number(match[1]), 0);
+}
+
 const states = (logs: LogCapture) => logs.events('shared_cache.state').map((line) => line.state);
 
 describeWithStore('the shared store against a real server', () => {
@@ -125,6 +131,41 @@ describeWithStore('the shared store against a real server', () => {
     expect(await store.get('a')).toBeNull();
     // Commands of later turns are answered as they come, each with its own reply.
     expect(await Promise.all([store.set('b', '2', 60_000, [], 60_000), store.get('b'), store.get('c')])).toEqual([true, '2', null]);
+  });
+
+  it("sends a turn's reads, read-or-locks and writes as one command each, every entry with its own reply", async () => {
+    const { store, until } = open(server.url());
+    await until('up');
+    await store.set('a', '1', 60_000, ['t1'], 60_000);
+    const before = await scriptCalls(server);
+    const [counted, claimed, kept] = await Promise.all([
+      Promise.all([store.readAndCount('a', 'views:a', 60_000), store.readAndCount('b', 'views:b', 60_000), store.readAndCount('a', 'views:a', 60_000)]),
+      Promise.all([store.readOrClaim('a', 5000), store.readOrClaim('c', 5000)]),
+      Promise.all([store.set('d', '4', 60_000, ['t1', 't2'], 60_000), store.set('e', Buffer.from('5'), 60_000, [], 60_000)]),
+    ]);
+    expect(await scriptCalls(server)).toBe(before + 3);
+    expect(counted).toEqual([
+      { value: Buffer.from('1'), count: 1 },
+      { value: null, count: 1 },
+      { value: Buffer.from('1'), count: 2 },
+    ]);
+    expect(claimed).toEqual([
+      { value: '1', claimed: false },
+      { value: null, claimed: true },
+    ]);
+    expect(kept).toEqual([true, true]);
+    expect([await store.get('d'), await store.get('e')]).toEqual(['4', '5']);
+    // Each write's tags found it: a purge of one drops it.
+    expect(await store.purge(new Set(['t2']))).toBe(true);
+    expect([await store.get('a'), await store.get('d')]).toEqual(['1', null]);
+  });
+
+  it('merges an entry only where the turn stays as issued: a read after a write of its key in the same turn sees the write', async () => {
+    const { store, until } = open(server.url());
+    await until('up');
+    const [, , after] = await Promise.all([store.readOrClaim('a', 5000), store.set('b', '2', 60_000, [], 60_000), store.readOrClaim('b', 5000)]);
+    // Merged with the first read, placed before the write, it would have found nothing.
+    expect(after).toEqual({ value: '2', claimed: false });
   });
 
   it('a generation lost (evicted, expired) starts again where no key can have been named: the old ones are not read', async () => {
