@@ -3,8 +3,10 @@
  * fetch on Node 20, with connect, headers and body timeouts and keep-alive pools built in).
  * Every call has a total time budget and a cap on the body size, and at most one quick retry
  * when the connection itself failed (never after a timeout: a slow upstream is not asked twice).
+ * A call is sent at the end of the event-loop turn it is made in (decision 0424).
  */
 import type { Logger } from 'pino';
+import { setImmediate as turnEnd } from 'node:timers/promises';
 import { Agent, request, type Dispatcher } from 'undici';
 import { nestsDeeperThan } from './json-depth';
 import { createOriginGuard, type OriginGuard, type OriginLimits } from './origin-guard';
@@ -113,6 +115,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   async function attempt(url: string, signal: AbortSignal): Promise<JsonResponse> {
+    // A call made on an answer (a view's second call, on its first) would find that answer's
+    // connection still held until the turn is over and take another: sent at the turn's end, it
+    // goes out on a connection the turn freed, and a busy instance holds half the sockets.
+    await turnEnd();
     return readJson(url, await request(url, { method: 'GET', headers, signal, dispatcher: agent }));
   }
 
