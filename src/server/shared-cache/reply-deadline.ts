@@ -10,8 +10,8 @@
  * timer fired in, right after that poll phase, and only on the commands due by the time the timer
  * fired (a deadline that passed while the poll phase ran waits for the next turn's).
  *
- * A command is written at the end of the turn it was issued in (the store client pipelines a
- * turn's commands: store.ts), so its deadline runs from there, the check phase of that turn,
+ * A command is written at the end of the turn it was issued in (the store client sends a
+ * turn's operations as one command: turn-command.ts), so its deadline runs from there, the check phase of that turn,
  * not from its issue: the rest of a turn held by renders is the loop's lag too. A visitor waits
  * no longer for the store than the timeout and that one read, past what the loop itself holds.
  */

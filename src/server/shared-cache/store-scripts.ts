@@ -1,79 +1,96 @@
 /**
- * What one view asks of the store, each as one command (a Lua script run by EVALSHA, ioredis's
- * defineCommand; decision 0396): a view that misses both tiers makes one command a lookup and
- * one a write, rather than a pipeline of several, each with its own command object, promise and
- * reply for this process to handle. A view's read, read-or-lock and write take any number of
- * entries: a turn's entries of each go as one command (turn-pipeline.ts, decision 0422), each
- * entry its keys in KEYS and its arguments in ARGV, its replies in order in the one reply.
+ * The store's scripts (Lua, run by EVALSHA: ioredis's defineCommand). A turn's work is one call
+ * of TURN (turn-command.ts, decision 0426): every operation a view asks of the store (a read, a
+ * read-or-lock, a read with its view count, a write with its tags, a lock's claim and release, a
+ * purge's read of a tag and its unlink) is an operation of it, run in the order issued, each with
+ * its own reply (or its own error) in the one reply. The others (the generation, the channel's
+ * count) are commands of their own, outside a turn.
  */
 import type Redis from 'ioredis';
 import type { Result } from 'ioredis';
-import type { MergedScript, ScriptArgument } from './turn-pipeline';
+
+export type ScriptArgument = string | number | Buffer;
+
+/** What one operation of TURN replies, as ioredis reads it in buffer mode. */
+export type TurnReply = Buffer | number | null | TurnReply[];
+
+/**
+ * The operations of TURN, by name, and the letter each is in the script's list (its first
+ * argument). Each takes its keys from KEYS and its arguments from ARGV, in turn:
+ * - `read`: [value] []: the value, or nil;
+ * - `readOrClaim`: [value, lock] [holder, lock ms]: [the value or nil, 1 when this instance now
+ *   holds the value's lock, taken only when the value is missing];
+ * - `readAndCount`: [value, counter] [window ms]: [the value or nil, the views counted so far,
+ *   this one with them (INCR, and the window from now on)];
+ * - `keep`: [value, lock, ...tags] [number of tags, value, ms, tags' ms, name]: the value written
+ *   with its expiry, its lock freed, its name added to each tag's set (each set's expiry renewed); 1;
+ * - `claim`: [value, lock] [holder, lock ms]: 1 when this instance now holds the lock (the value unread);
+ * - `release`: [lock] [holder]: the lock freed when this instance holds it (another's is left); 1 or 0;
+ * - `members`: [tag] []: the tag's names;
+ * - `unlink`: [...keys] [number of keys]: the keys dropped (UNLINK: freed off the server's main thread).
+ */
+export const TURN_OPERATIONS = { read: 'r', readOrClaim: 'c', readAndCount: 'n', keep: 'k', claim: 'l', release: 'u', members: 'm', unlink: 'x' } as const;
+export type OperationCode = keyof typeof TURN_OPERATIONS;
 
 /**
  * `take(lock, holder, ms)`: the lock taken for `holder` (this instance) for `ms`, or renewed when
  * this instance holds it already: a fetch of its own that ended without freeing it (purged while
  * in flight, its write skipped) is not waited for by the next one. Whether it now holds it.
+ * Each operation runs in `pcall`: one refused (a full store's OOM) is that operation's error, and
+ * the others still run.
  */
-const TAKE_LOCK = `
+const TURN = `
 local function take(lock, holder, ms)
   local locked = redis.call('SET', lock, holder, 'PX', ms, 'NX')
   if not locked and redis.call('GET', lock) == holder then locked = redis.call('PEXPIRE', lock, ms) == 1 end
   return locked
-end`;
-
-/**
- * Per entry (KEYS: the value, its lock; ARGV: this instance, the lock's ms): the value, or nil;
- * and 1 when this instance now holds the key's lock (taken only when the value is missing).
- */
-const READ_OR_CLAIM = `${TAKE_LOCK}
-local replies = {}
-for index = 1, #KEYS, 2 do
-  local value = redis.call('GET', KEYS[index])
-  replies[index] = value
-  replies[index + 1] = (not value and take(KEYS[index + 1], ARGV[index], ARGV[index + 1])) and 1 or 0
 end
-return replies`;
-
-/** Whether this instance now holds the lock KEYS[2] (KEYS[1] is the value's key, unread). */
-const CLAIM = `${TAKE_LOCK}
-if take(KEYS[2], ARGV[1], ARGV[2]) then return 1 end
-return 0`;
-
-/** The lock KEYS[1] freed when this instance (ARGV[1]) holds it: another's is left alone. */
-const RELEASE = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
-return 0`;
-
-/** Per entry (KEYS: the value, its counter; ARGV: the count's window in ms): the value, and the view counted (INCR, and its window from now on). */
-const READ_AND_COUNT = `
-local replies = {}
-for index = 1, #KEYS, 2 do
-  local views = redis.call('INCR', KEYS[index + 1])
-  redis.call('PEXPIRE', KEYS[index + 1], ARGV[(index + 1) / 2])
-  replies[index] = redis.call('GET', KEYS[index])
-  replies[index + 1] = views
-end
-return replies`;
-
-/**
- * Per entry (KEYS: the value, its lock, then each tag's set; ARGV: the number of tags, the value,
- * its ms, the tags' ms, its name): the value written with its expiry, its lock freed, and its
- * name added to each tag's set (each set's expiry renewed). 1 an entry.
- */
-const KEEP = `
-local replies = {}
-local key = 1
-for index = 1, #ARGV, 5 do
-  local tags = tonumber(ARGV[index])
-  redis.call('SET', KEYS[key], ARGV[index + 1], 'PX', ARGV[index + 2])
-  redis.call('DEL', KEYS[key + 1])
-  for tag = key + 2, key + 1 + tags do
-    redis.call('SADD', KEYS[tag], ARGV[index + 4])
-    redis.call('PEXPIRE', KEYS[tag], ARGV[index + 3])
-  end
-  key = key + 2 + tags
-  replies[#replies + 1] = 1
+local operations = {
+  r = function(k, a) return redis.call('GET', KEYS[k]) end,
+  c = function(k, a)
+    local value = redis.call('GET', KEYS[k])
+    return {value, (not value and take(KEYS[k + 1], ARGV[a], ARGV[a + 1])) and 1 or 0}
+  end,
+  n = function(k, a)
+    local views = redis.call('INCR', KEYS[k + 1])
+    redis.call('PEXPIRE', KEYS[k + 1], ARGV[a])
+    return {redis.call('GET', KEYS[k]), views}
+  end,
+  k = function(k, a)
+    redis.call('SET', KEYS[k], ARGV[a + 1], 'PX', ARGV[a + 2])
+    redis.call('DEL', KEYS[k + 1])
+    for tag = k + 2, k + 1 + tonumber(ARGV[a]) do
+      redis.call('SADD', KEYS[tag], ARGV[a + 4])
+      redis.call('PEXPIRE', KEYS[tag], ARGV[a + 3])
+    end
+    return 1
+  end,
+  l = function(k, a) return take(KEYS[k + 1], ARGV[a], ARGV[a + 1]) and 1 or 0 end,
+  u = function(k, a)
+    if redis.call('GET', KEYS[k]) == ARGV[a] then return redis.call('DEL', KEYS[k]) end
+    return 0
+  end,
+  m = function(k, a) return redis.call('SMEMBERS', KEYS[k]) end,
+  x = function(k, a)
+    local last, dropped = k + tonumber(ARGV[a]) - 1, 0
+    -- In slices: unpack's stack is bounded, a tag's names are not.
+    for first = k, last, 1000 do dropped = dropped + redis.call('UNLINK', unpack(KEYS, first, math.min(first + 999, last))) end
+    return dropped
+  end,
+}
+local sizes = { r = {1, 0}, c = {2, 2}, n = {2, 1}, l = {2, 2}, u = {1, 1}, m = {1, 0} }
+local codes, replies, key, arg = ARGV[1], {}, 1, 2
+for index = 1, #codes do
+  local code = string.sub(codes, index, index)
+  local keys, args
+  if code == 'k' then keys, args = 2 + tonumber(ARGV[arg]), 5
+  elseif code == 'x' then keys, args = tonumber(ARGV[arg]), 1
+  else keys, args = sizes[code][1], sizes[code][2] end
+  local ok, reply = pcall(operations[code], key, arg)
+  if ok then replies[index] = reply
+  elseif type(reply) == 'table' then replies[index] = reply
+  else replies[index] = redis.error_reply(tostring(reply)) end
+  key, arg = key + keys, arg + args
 end
 return replies`;
 
@@ -134,11 +151,7 @@ return 1`;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    readOrClaim(numberOfKeys: number, ...keysThenArgs: ScriptArgument[]): Result<(string | number | null)[], Context>;
-    claimLock(value: string, lock: string, holder: string, lockMs: number): Result<0 | 1, Context>;
-    releaseLock(lock: string, holder: string): Result<0 | 1, Context>;
-    readAndCountBuffer(numberOfKeys: number, ...keysThenArgs: ScriptArgument[]): Result<(Buffer | number | null)[], Context>;
-    keep(numberOfKeys: number, ...keysThenArgs: ScriptArgument[]): Result<number[], Context>;
+    turnBuffer(numberOfKeys: number, ...keysThenArgs: ScriptArgument[]): Result<(TurnReply | Error)[], Context>;
     announce(count: string, channel: string, message: string, countMs: number): Result<number, Context>;
     readGeneration(generation: string, former: string, unused: number, lifetimeMs: number): Result<string, Context>;
     nextGeneration(generation: string, former: string, unused: number, lifetimeMs: number): Result<number, Context>;
@@ -148,32 +161,10 @@ declare module 'ioredis' {
 
 /** The scripts defined on `client` (each sent once per connection, then named by its hash). */
 export function defineStoreScripts(client: Redis): void {
-  // Their numbers of keys are given with each call: one entry's or many's.
-  client.defineCommand('readOrClaim', { lua: READ_OR_CLAIM });
-  client.defineCommand('claimLock', { numberOfKeys: 2, lua: CLAIM });
-  client.defineCommand('releaseLock', { numberOfKeys: 1, lua: RELEASE });
-  client.defineCommand('readAndCount', { lua: READ_AND_COUNT });
-  client.defineCommand('keep', { lua: KEEP });
+  // Its number of keys is given with each call: a turn's.
+  client.defineCommand('turn', { lua: TURN });
   client.defineCommand('announce', { numberOfKeys: 1, lua: ANNOUNCE });
   client.defineCommand('readGeneration', { numberOfKeys: 2, lua: GENERATION });
   client.defineCommand('nextGeneration', { numberOfKeys: 2, lua: NEXT_GENERATION });
   client.defineCommand('followGeneration', { numberOfKeys: 1, lua: FOLLOW_GENERATION });
 }
-
-/** Entries of READ_OR_CLAIM: keys [value, lock], arguments [holder, lock ms]; reply [value or null, 0 | 1]. */
-export const READ_OR_CLAIM_ENTRIES: MergedScript = {
-  width: 2,
-  add: (pipeline, keys, args) => void pipeline.readOrClaim(keys.length, ...keys, ...args),
-};
-
-/** Entries of READ_AND_COUNT: keys [value, counter], arguments [window ms]; reply [value bytes or null, views]. */
-export const READ_AND_COUNT_ENTRIES: MergedScript = {
-  width: 2,
-  add: (pipeline, keys, args) => void pipeline.readAndCountBuffer(keys.length, ...keys, ...args),
-};
-
-/** Entries of KEEP: keys [value, lock, ...tags], arguments [number of tags, value, ms, tags' ms, name]; reply 1. */
-export const KEEP_ENTRIES: MergedScript = {
-  width: 1,
-  add: (pipeline, keys, args) => void pipeline.keep(keys.length, ...keys, ...args),
-};

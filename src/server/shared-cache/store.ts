@@ -27,8 +27,8 @@ import type { Logger } from 'pino';
 import type { SharedCacheSettings } from '../config/config';
 import { LOG_EVENTS } from '../http/log-events';
 import { LateReply, replyDeadline } from './reply-deadline';
-import { defineStoreScripts, KEEP_ENTRIES, READ_AND_COUNT_ENTRIES, READ_OR_CLAIM_ENTRIES } from './store-scripts';
-import { turnPipelines } from './turn-pipeline';
+import { defineStoreScripts, type TurnReply } from './store-scripts';
+import { turnCommands } from './turn-command';
 
 /** The shape of what this release stores: a value written by another format is not read. */
 export const STORE_FORMAT = 2;
@@ -123,6 +123,13 @@ export interface SharedStore {
 /** The reply a full store gives under `noeviction`. */
 const isOutOfMemory = (error: unknown): boolean => error instanceof Error && error.message.startsWith('OOM');
 
+/** A value in a turn's reply: its bytes, or null when there is none. */
+const bytesIn = (reply: TurnReply | undefined): Buffer | null => (Buffer.isBuffer(reply) ? reply : null);
+/** A value in a turn's reply as text, or null when there is none. */
+const textIn = (reply: TurnReply | undefined): string | null => (Buffer.isBuffer(reply) ? reply.toString() : null);
+/** The two values of an operation that replies a pair (read-or-lock, read-and-count). */
+const pairIn = (reply: TurnReply): readonly [TurnReply | undefined, TurnReply | undefined] => (Array.isArray(reply) ? [reply[0], reply[1]] : [undefined, undefined]);
+
 /**
  * The messages the deployment has announced, as the store counts them, and the store's run
  * (its `run_id`, new at each start): an instance compares it with what it heard to tell a
@@ -169,7 +176,7 @@ function clientOptions(settings: SharedCacheSettings, tuning: StoreTuning) {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: backoff(tuning),
-    // A turn's commands are sent together by the store itself (turn-pipeline.ts): ioredis's own
+    // A turn's commands are sent together by the store itself (turn-command.ts): ioredis's own
     // batching holds a turn's commands until the batch before them is answered.
     enableAutoPipelining: false,
     lazyConnect: true,
@@ -184,7 +191,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const client = new Redis(settings.url, clientOptions(settings, tuning));
   defineStoreScripts(client);
   const within = replyDeadline(settings.commandTimeoutMs);
-  const turns = turnPipelines(client);
+  const turns = turnCommands(client);
   // The subscription alone waits for its connection (no request waits for it). It is made again
   // after each reconnection here (the 'ready' handler below), not by ioredis, whose own SUBSCRIBE's
   // promise nobody holds: a close before its reply would reject it unhandled.
@@ -446,41 +453,44 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     state: () => current,
     get(name) {
       const key = keyOf(name);
-      return run('get', 'read', () => turns.one<string | null>([key], (turn) => turn.get(key)));
+      return run('get', 'read', async () => textIn(await turns.run('read', [key], [])));
     },
     async readAndCount(name, counter, windowMs) {
       const key = keyOf(name);
       if (!writable()) {
-        const value = await run('get', 'read', () => turns.one<Buffer | null>([key], (turn) => turn.getBuffer(key)));
+        const value = await run('get', 'read', async () => bytesIn(await turns.run('read', [key], [])));
         return value === undefined ? undefined : { value, count: undefined };
       }
-      const reply = await run('count', 'write', () => turns.merged<[Buffer | null, number]>(READ_AND_COUNT_ENTRIES, [key, keyOf(counter)], [Math.max(1, Math.round(windowMs))]));
-      return reply && { value: reply[0], count: Number(reply[1]) };
+      const reply = await run('count', 'write', () => turns.run('readAndCount', [key, keyOf(counter)], [Math.max(1, Math.round(windowMs))]));
+      if (reply === undefined) return undefined;
+      const [value, count] = pairIn(reply);
+      return { value: bytesIn(value), count: Number(count) };
     },
     async readOrClaim(name, ttlMs) {
       const key = keyOf(name);
       if (!writable()) {
-        const value = await run('get', 'read', () => turns.one<string | null>([key], (turn) => turn.get(key)));
+        const value = await run('get', 'read', async () => textIn(await turns.run('read', [key], [])));
         return value === undefined ? undefined : { value, claimed: undefined };
       }
-      const reply = await run('claim', 'write', () => turns.merged<[string | null, 0 | 1]>(READ_OR_CLAIM_ENTRIES, [key, keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
-      return reply && { value: reply[0], claimed: reply[1] === 1 };
+      const reply = await run('claim', 'write', () => turns.run('readOrClaim', [key, keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
+      if (reply === undefined) return undefined;
+      const [value, claimed] = pairIn(reply);
+      return { value: textIn(value), claimed: claimed === 1 };
     },
     async set(name, value, ttlMs, tags, tagTtlMs) {
       // A value stored frees its lock: whoever waits for it reads it now.
       const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
       const args = [tags.length, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name];
-      const done = await run('set', 'write', () => turns.merged<1>(KEEP_ENTRIES, keys, args));
+      const done = await run('set', 'write', () => turns.run('keep', keys, args));
       return done !== undefined;
     },
     async claim(name, ttlMs) {
-      const keys = [keyOf(name), keyOf(`lock:${name}`)] as const;
-      const reply = await run('claim', 'write', () => turns.one<0 | 1>(keys, (turn) => turn.claimLock(keys[0], keys[1], instanceId, Math.max(1, Math.round(ttlMs)))));
+      const reply = await run('claim', 'write', () => turns.run('claim', [keyOf(name), keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
       return reply === undefined ? undefined : reply === 1;
     },
     async release(name) {
       const lock = keyOf(`lock:${name}`);
-      await run('release', 'write', () => turns.one<0 | 1>([lock], (turn) => turn.releaseLock(lock, instanceId)));
+      await run('release', 'write', () => turns.run('release', [lock], [instanceId]));
     },
     async purge(tags) {
       if (tags === null) {
@@ -489,13 +499,13 @@ export function createSharedStore(options: StoreOptions): SharedStore {
         generation = next;
         return true;
       }
-      // In the turn's pipeline, after the writes issued before it: a value kept earlier in the turn is dropped too.
+      // In the turn's command, after the writes issued before it: a value kept earlier in the turn is dropped too.
       const done = await run('purge', 'read', async () => {
         const tagKeys = [...tags].map(tagKey);
-        const members = await Promise.all(tagKeys.map((key) => turns.one<string[]>([key], (turn) => turn.smembers(key))));
-        const keys = [...[...new Set(members.flat())].map(keyOf), ...tagKeys];
-        // UNLINK frees memory off the server's main thread: a large tag does not stall other clients.
-        if (keys.length > 0) await turns.one<number>(keys, (turn) => turn.unlink(...keys));
+        const members = await Promise.all(tagKeys.map((key) => turns.run('members', [key], [])));
+        const names = members.flatMap((reply) => (Array.isArray(reply) ? reply.map(textIn) : [])).filter((name) => name !== null);
+        const keys = [...[...new Set(names)].map(keyOf), ...tagKeys];
+        if (keys.length > 0) await turns.run('unlink', keys, [keys.length]);
         return true;
       });
       return done !== undefined;

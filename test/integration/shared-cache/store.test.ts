@@ -133,7 +133,7 @@ describeWithStore('the shared store against a real server', () => {
     expect(await Promise.all([store.set('b', '2', 60_000, [], 60_000), store.get('b'), store.get('c')])).toEqual([true, '2', null]);
   });
 
-  it("sends a turn's reads, read-or-locks and writes as one command each, every entry with its own reply", async () => {
+  it("sends a turn's reads, read-or-locks and writes as one command, every operation with its own reply", async () => {
     const { store, until } = open(server.url());
     await until('up');
     await store.set('a', '1', 60_000, ['t1'], 60_000);
@@ -143,7 +143,7 @@ describeWithStore('the shared store against a real server', () => {
       Promise.all([store.readOrClaim('a', 5000), store.readOrClaim('c', 5000)]),
       Promise.all([store.set('d', '4', 60_000, ['t1', 't2'], 60_000), store.set('e', Buffer.from('5'), 60_000, [], 60_000)]),
     ]);
-    expect(await scriptCalls(server)).toBe(before + 3);
+    expect(await scriptCalls(server)).toBe(before + 1);
     expect(counted).toEqual([
       { value: Buffer.from('1'), count: 1 },
       { value: null, count: 1 },
@@ -160,11 +160,11 @@ describeWithStore('the shared store against a real server', () => {
     expect([await store.get('a'), await store.get('d')]).toEqual(['1', null]);
   });
 
-  it('merges an entry only where the turn stays as issued: a read after a write of its key in the same turn sees the write', async () => {
+  it('runs a turn as issued: a read after a write of its key in the same turn sees the write', async () => {
     const { store, until } = open(server.url());
     await until('up');
     const [, , after] = await Promise.all([store.readOrClaim('a', 5000), store.set('b', '2', 60_000, [], 60_000), store.readOrClaim('b', 5000)]);
-    // Merged with the first read, placed before the write, it would have found nothing.
+    // Run before the write, it would have found nothing.
     expect(after).toEqual({ value: '2', claimed: false });
   });
 
@@ -345,6 +345,23 @@ describeWithStore('the shared store when the server is full', () => {
       expect(await store.get('kept')).toBe('yes');
       expect(logs.events('shared_cache.state')).toEqual([expect.objectContaining({ state: 'up' }), expect.objectContaining({ state: 'full', reason: 'OOM' })]);
     } finally {
+      await store.close();
+    }
+  });
+
+  it("a write refused in a turn fails alone: the turn's reads still answer", async () => {
+    const { store, until } = watchedStore(server.url(), 'alone');
+    try {
+      await until('up');
+      await store.set('here', 'yes', 60_000, [], 60_000);
+      // Every write refused from now on.
+      await server.admin.config('SET', 'maxmemory', '1');
+      const [kept, read, counted] = await Promise.all([store.set('refused', 'x', 60_000, [], 60_000), store.get('here'), store.readAndCount('here', 'views:here', 60_000)]);
+      // The count's INCR is a write, refused too.
+      expect([kept, read, counted]).toEqual([false, 'yes', undefined]);
+      expect(store.state()).toBe('full');
+    } finally {
+      await server.admin.config('SET', 'maxmemory', '2mb');
       await store.close();
     }
   });
