@@ -10,10 +10,10 @@
  * timer fired in, right after that poll phase, and only on the commands due by the time the timer
  * fired (a deadline that passed while the poll phase ran waits for the next turn's).
  *
- * A command is written at the end of the turn it was issued in (the store client sends a
- * turn's operations as one command: turn-command.ts), so its deadline runs from there, the check phase of that turn,
- * not from its issue: the rest of a turn held by renders is the loop's lag too. A visitor waits
- * no longer for the store than the timeout and that one read, past what the loop itself holds.
+ * A deadline runs from the call, made when the command is written: a turn's operations are one
+ * command written at the end of the turn (turn-command.ts), so the rest of a turn held by renders
+ * is the loop's lag too, not the store's. A visitor waits no longer for the store than the
+ * timeout and that one read, past what the loop itself holds.
  */
 export class LateReply extends Error {
   constructor(timeoutMs: number) {
@@ -23,8 +23,7 @@ export class LateReply extends Error {
 }
 
 interface Waiting {
-  /** Set when the turn it was issued in ends. */
-  due: number;
+  readonly due: number;
   settled: boolean;
   readonly late: () => void;
 }
@@ -38,19 +37,6 @@ export function replyDeadline(timeoutMs: number, now: () => number = () => perfo
   let waiting: Waiting[] = [];
   let head = 0;
   let timer: NodeJS.Timeout | undefined;
-  /** Issued in this turn: timed from its end. */
-  let issued: Waiting[] = [];
-
-  /** The end of the turn: what was issued in it is written now, and its deadlines start. */
-  function startDeadlines(): void {
-    const due = now() + timeoutMs;
-    for (const entry of issued) {
-      entry.due = due;
-      waiting.push(entry);
-    }
-    issued = [];
-    if (timer === undefined) arm();
-  }
 
   /** The timer for the first deadline not yet settled, if any. */
   function arm(): void {
@@ -86,8 +72,9 @@ export function replyDeadline(timeoutMs: number, now: () => number = () => perfo
 
   return <T>(reply: Promise<T>) =>
     new Promise<T>((resolve, reject) => {
-      const entry: Waiting = { due: Number.POSITIVE_INFINITY, settled: false, late: () => reject(new LateReply(timeoutMs)) };
-      if (issued.push(entry) === 1) setImmediate(startDeadlines);
+      const entry: Waiting = { due: now() + timeoutMs, settled: false, late: () => reject(new LateReply(timeoutMs)) };
+      waiting.push(entry);
+      if (timer === undefined) arm();
       reply.then(
         (value) => {
           if (entry.settled) return;

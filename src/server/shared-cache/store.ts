@@ -191,7 +191,6 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const client = new Redis(settings.url, clientOptions(settings, tuning));
   defineStoreScripts(client);
   const within = replyDeadline(settings.commandTimeoutMs);
-  const turns = turnCommands(client);
   // The subscription alone waits for its connection (no request waits for it). It is made again
   // after each reconnection here (the 'ready' handler below), not by ioredis, whose own SUBSCRIBE's
   // promise nobody holds: a close before its reply would reject it unhandled.
@@ -214,6 +213,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   let closed = false;
 
   const breaker = circuitBreaker(handleWhen((error) => !isOutOfMemory(error)), { halfOpenAfter: tuning.openMs, breaker: new ConsecutiveBreaker(tuning.breakAfter) });
+  /** A command written now, within the breaker and the command timeout. */
+  const guarded = <T>(command: () => Promise<T>): Promise<T> => breaker.execute(() => within(command()));
+  // A turn's operations are one command: its failure is one, not one an operation.
+  const turns = turnCommands((numberOfKeys, keysThenArgs) => guarded(() => client.turnBuffer(numberOfKeys, ...keysThenArgs)));
 
   function stateNow(): StoreState {
     if (client.status !== 'ready' || generation === undefined) return 'down';
@@ -287,15 +290,19 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     return generation !== undefined && (access === 'read' || writes);
   }
 
-  /** `work`'s reply within the breaker's and the state's rules and the command timeout; undefined when skipped or failed. */
-  async function run<T>(command: StoreCommand, access: Access, work: () => Promise<T>): Promise<T | undefined> {
+  /**
+   * `work`'s reply, observed as `command`, when the state's rules let `access` go to the store now
+   * (else skipped at once); undefined when skipped or failed. `work` is a turn's operation (the
+   * turn's command goes through the breaker and the deadline) or a command of its own (`run`).
+   */
+  async function observed<T>(command: StoreCommand, access: Access, work: () => Promise<T>): Promise<T | undefined> {
     if (!sendable(access)) {
       observer.observeSharedCommand(command, 'skipped', 0);
       return undefined;
     }
     const startedAt = performance.now();
     try {
-      const result = await breaker.execute(() => within(work()));
+      const result = await work();
       observer.observeSharedCommand(command, 'ok', (performance.now() - startedAt) / 1000);
       if (access === 'write' && refusingWrites) {
         refusingWrites = false;
@@ -317,6 +324,9 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       return undefined;
     }
   }
+
+  /** A command of its own, outside a turn (the generation, the channel's, the probe). */
+  const run = <T>(command: StoreCommand, access: Access, work: () => Promise<T>): Promise<T | undefined> => observed(command, access, () => guarded(work));
 
   async function readGeneration(): Promise<void> {
     const read = await run('generation', 'root', () => client.readGeneration(generationKey, formerGenerationKey, Date.now(), GENERATION_LIFETIME_MS));
@@ -453,15 +463,15 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     state: () => current,
     get(name) {
       const key = keyOf(name);
-      return run('get', 'read', async () => textIn(await turns.run('read', [key], [])));
+      return observed('get', 'read', async () => textIn(await turns.run('read', [key], [])));
     },
     async readAndCount(name, counter, windowMs) {
       const key = keyOf(name);
       if (!writable()) {
-        const value = await run('get', 'read', async () => bytesIn(await turns.run('read', [key], [])));
+        const value = await observed('get', 'read', async () => bytesIn(await turns.run('read', [key], [])));
         return value === undefined ? undefined : { value, count: undefined };
       }
-      const reply = await run('count', 'write', () => turns.run('readAndCount', [key, keyOf(counter)], [Math.max(1, Math.round(windowMs))]));
+      const reply = await observed('count', 'write', () => turns.run('readAndCount', [key, keyOf(counter)], [Math.max(1, Math.round(windowMs))]));
       if (reply === undefined) return undefined;
       const [value, count] = pairIn(reply);
       return { value: bytesIn(value), count: Number(count) };
@@ -469,10 +479,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     async readOrClaim(name, ttlMs) {
       const key = keyOf(name);
       if (!writable()) {
-        const value = await run('get', 'read', async () => textIn(await turns.run('read', [key], [])));
+        const value = await observed('get', 'read', async () => textIn(await turns.run('read', [key], [])));
         return value === undefined ? undefined : { value, claimed: undefined };
       }
-      const reply = await run('claim', 'write', () => turns.run('readOrClaim', [key, keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
+      const reply = await observed('claim', 'write', () => turns.run('readOrClaim', [key, keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
       if (reply === undefined) return undefined;
       const [value, claimed] = pairIn(reply);
       return { value: textIn(value), claimed: claimed === 1 };
@@ -481,16 +491,16 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       // A value stored frees its lock: whoever waits for it reads it now.
       const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
       const args = [tags.length, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name];
-      const done = await run('set', 'write', () => turns.run('keep', keys, args));
+      const done = await observed('set', 'write', () => turns.run('keep', keys, args));
       return done !== undefined;
     },
     async claim(name, ttlMs) {
-      const reply = await run('claim', 'write', () => turns.run('claim', [keyOf(name), keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
+      const reply = await observed('claim', 'write', () => turns.run('claim', [keyOf(name), keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
       return reply === undefined ? undefined : reply === 1;
     },
     async release(name) {
       const lock = keyOf(`lock:${name}`);
-      await run('release', 'write', () => turns.run('release', [lock], [instanceId]));
+      await observed('release', 'write', () => turns.run('release', [lock], [instanceId]));
     },
     async purge(tags) {
       if (tags === null) {
@@ -500,7 +510,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
         return true;
       }
       // In the turn's command, after the writes issued before it: a value kept earlier in the turn is dropped too.
-      const done = await run('purge', 'read', async () => {
+      const done = await observed('purge', 'read', async () => {
         const tagKeys = [...tags].map(tagKey);
         const members = await Promise.all(tagKeys.map((key) => turns.run('members', [key], [])));
         const names = members.flatMap((reply) => (Array.isArray(reply) ? reply.map(textIn) : [])).filter((name) => name !== null);

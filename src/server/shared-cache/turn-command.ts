@@ -10,9 +10,11 @@
  *
  * Not ioredis's own automatic pipelining: it sends one batch at a time, so a turn's commands wait
  * until the batch before them is answered, behind the loop's lag; the commands of two turns are
- * in flight together here. The reply deadline runs from the end of the turn (reply-deadline.ts).
+ * in flight together here. The command, not each operation, goes through the store's breaker and
+ * reply deadline (store.ts): one failure a lost or late command, one timer entry, one promise of
+ * the breaker's, however many operations it carries; its deadline runs from the end of the turn,
+ * when it is written.
  */
-import type Redis from 'ioredis';
 import { type OperationCode, type ScriptArgument, TURN_OPERATIONS, type TurnReply } from './store-scripts';
 
 /** One operation's settlement: its reply, or its failure (its own, or the command's). */
@@ -30,9 +32,12 @@ export interface TurnCommands {
   run(code: OperationCode, keys: readonly string[], args: readonly ScriptArgument[]): Promise<TurnReply>;
 }
 
-/** Sends a turn: each operation gets its own reply or error, or the command's failure (a lost connection). */
-function send(client: Redis, { codes, keys, args, settles }: Turn): void {
-  client.turnBuffer(keys.length, ...keys, codes, ...args).then(
+/** Sends the TURN script's call (its number of keys, then its keys, then its arguments) and answers its replies. */
+export type TurnDispatch = (numberOfKeys: number, keysThenArgs: ScriptArgument[]) => Promise<(TurnReply | Error)[]>;
+
+/** Sends a turn: each operation gets its own reply or error, or the command's failure (a lost connection, a late reply). */
+function send(dispatch: TurnDispatch, { codes, keys, args, settles }: Turn): void {
+  dispatch(keys.length, [...keys, codes, ...args]).then(
     (replies) => {
       settles.forEach((settle, index) => settle(index < replies.length ? (replies[index] as TurnReply | Error) : new Error('no reply')));
     },
@@ -43,7 +48,7 @@ function send(client: Redis, { codes, keys, args, settles }: Turn): void {
   );
 }
 
-export function turnCommands(client: Redis): TurnCommands {
+export function turnCommands(dispatch: TurnDispatch): TurnCommands {
   let current: Turn | undefined;
 
   function turnNow(): Turn {
@@ -52,7 +57,7 @@ export function turnCommands(client: Redis): TurnCommands {
     current = made;
     setImmediate(() => {
       current = undefined;
-      send(client, made);
+      send(dispatch, made);
     });
     return made;
   }

@@ -51,11 +51,10 @@ describe('a reply waited for within the command timeout', () => {
     expect(performance.now() - startedAt).toBeGreaterThanOrEqual(TIMEOUT_MS - 1);
   });
 
-  it('is timed from the end of the turn it was issued in, when it is written: a turn held past the deadline makes no reply late', async () => {
+  it('is timed from the call, made when the command is written: a turn held before it makes no reply late', async () => {
     const within = replyDeadline(TIMEOUT_MS);
-    // The store client writes a turn's commands at its end (automatic pipelining).
-    const writtenAtTurnEnd = new Promise<string>((resolve) => setImmediate(() => void echo('three').then(resolve)));
-    const reply = within(writtenAtTurnEnd);
+    // The store writes a turn's operations as one command at its end (turn-command.ts).
+    const reply = new Promise<string>((resolve, reject) => setImmediate(() => within(echo('three')).then(resolve, reject)));
     blockLoop(TIMEOUT_MS * 3);
     await expect(reply).resolves.toBe('three');
   });
