@@ -9,7 +9,7 @@
  * - a store that is full (an OOM reply under `noeviction`) takes no writes for a while, then the
  *   next write finds out whether it still is; it stays `full` until a write goes through; reads go on;
  * - a lost connection is reopened with capped exponential back-off and jitter;
- * - one log line per change of state (`shared_cache.state`), and metrics per command.
+ * - one log line per change of state (`shared_cache.state`), and metrics per operation.
  * A skipped or failed command answers `undefined`: callers go on with their first tier.
  *
  * Keys: `<prefix>:v<format>:g<generation>:<name>`. The format version keeps releases that
