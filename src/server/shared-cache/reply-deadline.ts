@@ -10,10 +10,11 @@
  * timer fired in, right after that poll phase, and only on the commands due by the time the timer
  * fired (a deadline that passed while the poll phase ran waits for the next turn's).
  *
- * A deadline runs from the call, made when the command is written: a turn's operations are one
- * command written at the end of the turn (turn-command.ts), so the rest of a turn held by renders
- * is the loop's lag too, not the store's. A visitor waits no longer for the store than the
- * timeout and that one read, past what the loop itself holds.
+ * A deadline runs from the call, made when the command is written: a batch's operations are one
+ * command written at the end of the turn, or of the batch's window (batch-command.ts), so the
+ * time a batch gathers, and the rest of a turn held by renders, are not the store's. A visitor
+ * waits no longer for the store than the window, the timeout and that one read, past what the
+ * loop itself holds.
  */
 export class LateReply extends Error {
   constructor(timeoutMs: number) {

@@ -1,21 +1,21 @@
 /**
- * The store's scripts (Lua, run by EVALSHA: ioredis's defineCommand). A turn's work is one call
- * of TURN (turn-command.ts, decision 0426): every operation a view asks of the store (a read, a
- * read-or-lock, a read with its view count, a write with its tags, a lock's claim and release, a
- * purge's read of a tag and its unlink) is an operation of it, run in the order issued, each with
- * its own reply (or its own error) in the one reply. The others (the generation, the channel's
- * count) are commands of their own, outside a turn.
+ * The store's scripts (Lua, run by EVALSHA: ioredis's defineCommand). A batch's work is one call
+ * of BATCH (batch-command.ts, decisions 0426 and 0430): every operation a view asks of the store
+ * (a read, a read-or-lock, a read with its view count, a write with its tags, a lock's claim and
+ * release, a purge's read of a tag and its unlink) is an operation of it, run in the order issued,
+ * each with its own reply (or its own error) in the one reply. The others (the generation, the
+ * channel's count) are commands of their own, outside a batch.
  */
 import type Redis from 'ioredis';
 import type { Result } from 'ioredis';
 
 export type ScriptArgument = string | number | Buffer;
 
-/** What one operation of TURN replies, as ioredis reads it in buffer mode. */
-export type TurnReply = Buffer | number | null | TurnReply[];
+/** What one operation of BATCH replies, as ioredis reads it in buffer mode. */
+export type BatchReply = Buffer | number | null | BatchReply[];
 
 /**
- * The operations of TURN, by name, and the letter each is in the script's list (its first
+ * The operations of BATCH, by name, and the letter each is in the script's list (its first
  * argument). Each takes its keys from KEYS and its arguments from ARGV, in turn:
  * - `read`: [value] []: the value, or nil;
  * - `readOrClaim`: [value, lock] [holder, lock ms]: [the value or nil, 1 when this instance now
@@ -29,8 +29,8 @@ export type TurnReply = Buffer | number | null | TurnReply[];
  * - `members`: [tag] []: the tag's names;
  * - `unlink`: [...keys] [number of keys]: the keys dropped (UNLINK: freed off the server's main thread).
  */
-export const TURN_OPERATIONS = { read: 'r', readOrClaim: 'c', readAndCount: 'n', keep: 'k', claim: 'l', release: 'u', members: 'm', unlink: 'x' } as const;
-export type OperationCode = keyof typeof TURN_OPERATIONS;
+export const BATCH_OPERATIONS = { read: 'r', readOrClaim: 'c', readAndCount: 'n', keep: 'k', claim: 'l', release: 'u', members: 'm', unlink: 'x' } as const;
+export type OperationCode = keyof typeof BATCH_OPERATIONS;
 
 /**
  * `take(lock, holder, ms)`: the lock taken for `holder` (this instance) for `ms`, or renewed when
@@ -39,7 +39,7 @@ export type OperationCode = keyof typeof TURN_OPERATIONS;
  * Each operation runs in `pcall`: one refused (a full store's OOM) is that operation's error, and
  * the others still run.
  */
-const TURN = `
+const BATCH = `
 local function take(lock, holder, ms)
   local locked = redis.call('SET', lock, holder, 'PX', ms, 'NX')
   if not locked and redis.call('GET', lock) == holder then locked = redis.call('PEXPIRE', lock, ms) == 1 end
@@ -151,7 +151,7 @@ return 1`;
 
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    turnBuffer(numberOfKeys: number, ...keysThenArgs: ScriptArgument[]): Result<(TurnReply | Error)[], Context>;
+    batchBuffer(numberOfKeys: number, ...keysThenArgs: ScriptArgument[]): Result<(BatchReply | Error)[], Context>;
     announce(count: string, channel: string, message: string, countMs: number): Result<number, Context>;
     readGeneration(generation: string, former: string, unused: number, lifetimeMs: number): Result<string, Context>;
     nextGeneration(generation: string, former: string, unused: number, lifetimeMs: number): Result<number, Context>;
@@ -161,8 +161,8 @@ declare module 'ioredis' {
 
 /** The scripts defined on `client` (each sent once per connection, then named by its hash). */
 export function defineStoreScripts(client: Redis): void {
-  // Its number of keys is given with each call: a turn's.
-  client.defineCommand('turn', { lua: TURN });
+  // Its number of keys is given with each call: a batch's.
+  client.defineCommand('batch', { lua: BATCH });
   client.defineCommand('announce', { numberOfKeys: 1, lua: ANNOUNCE });
   client.defineCommand('readGeneration', { numberOfKeys: 2, lua: GENERATION });
   client.defineCommand('nextGeneration', { numberOfKeys: 2, lua: NEXT_GENERATION });

@@ -27,8 +27,8 @@ import type { Logger } from 'pino';
 import type { SharedCacheSettings } from '../config/config';
 import { LOG_EVENTS } from '../http/log-events';
 import { LateReply, replyDeadline } from './reply-deadline';
-import { defineStoreScripts, type TurnReply } from './store-scripts';
-import { turnCommands } from './turn-command';
+import { batchCommands } from './batch-command';
+import { type BatchReply, defineStoreScripts } from './store-scripts';
 
 /** The shape of what this release stores: a value written by another format is not read. */
 export const STORE_FORMAT = 2;
@@ -123,12 +123,12 @@ export interface SharedStore {
 /** The reply a full store gives under `noeviction`. */
 const isOutOfMemory = (error: unknown): boolean => error instanceof Error && error.message.startsWith('OOM');
 
-/** A value in a turn's reply: its bytes, or null when there is none. */
-const bytesIn = (reply: TurnReply | undefined): Buffer | null => (Buffer.isBuffer(reply) ? reply : null);
-/** A value in a turn's reply as text, or null when there is none. */
-const textIn = (reply: TurnReply | undefined): string | null => (Buffer.isBuffer(reply) ? reply.toString() : null);
+/** A value in a batch's reply: its bytes, or null when there is none. */
+const bytesIn = (reply: BatchReply | undefined): Buffer | null => (Buffer.isBuffer(reply) ? reply : null);
+/** A value in a batch's reply as text, or null when there is none. */
+const textIn = (reply: BatchReply | undefined): string | null => (Buffer.isBuffer(reply) ? reply.toString() : null);
 /** The two values of an operation that replies a pair (read-or-lock, read-and-count). */
-const pairIn = (reply: TurnReply): readonly [TurnReply | undefined, TurnReply | undefined] => (Array.isArray(reply) ? [reply[0], reply[1]] : [undefined, undefined]);
+const pairIn = (reply: BatchReply): readonly [BatchReply | undefined, BatchReply | undefined] => (Array.isArray(reply) ? [reply[0], reply[1]] : [undefined, undefined]);
 
 /**
  * The messages the deployment has announced, as the store counts them, and the store's run
@@ -176,8 +176,8 @@ function clientOptions(settings: SharedCacheSettings, tuning: StoreTuning) {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,
     retryStrategy: backoff(tuning),
-    // A turn's commands are sent together by the store itself (turn-command.ts): ioredis's own
-    // batching holds a turn's commands until the batch before them is answered.
+    // The store batches its operations itself (batch-command.ts): ioredis's own batching holds
+    // each batch until the one before it is answered.
     enableAutoPipelining: false,
     lazyConnect: true,
     // At shutdown a socket to a hung server is destroyed after this, not ioredis's 2 s.
@@ -215,8 +215,8 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   const breaker = circuitBreaker(handleWhen((error) => !isOutOfMemory(error)), { halfOpenAfter: tuning.openMs, breaker: new ConsecutiveBreaker(tuning.breakAfter) });
   /** A command written now, within the breaker and the command timeout. */
   const guarded = <T>(command: () => Promise<T>): Promise<T> => breaker.execute(() => within(command()));
-  // A turn's operations are one command: its failure is one, not one an operation.
-  const turns = turnCommands((numberOfKeys, keysThenArgs) => guarded(() => client.turnBuffer(numberOfKeys, ...keysThenArgs)));
+  // A batch's operations are one command: its failure is one, not one an operation.
+  const batches = batchCommands((numberOfKeys, keysThenArgs) => guarded(() => client.batchBuffer(numberOfKeys, ...keysThenArgs)));
 
   function stateNow(): StoreState {
     if (client.status !== 'ready' || generation === undefined) return 'down';
@@ -292,8 +292,8 @@ export function createSharedStore(options: StoreOptions): SharedStore {
 
   /**
    * `work`'s reply, observed as `command`, when the state's rules let `access` go to the store now
-   * (else skipped at once); undefined when skipped or failed. `work` is a turn's operation (the
-   * turn's command goes through the breaker and the deadline) or a command of its own (`run`).
+   * (else skipped at once); undefined when skipped or failed. `work` is a batch's operation (the
+   * batch's command goes through the breaker and the deadline) or a command of its own (`run`).
    */
   async function observed<T>(command: StoreCommand, access: Access, work: () => Promise<T>): Promise<T | undefined> {
     if (!sendable(access)) {
@@ -325,7 +325,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     }
   }
 
-  /** A command of its own, outside a turn (the generation, the channel's, the probe). */
+  /** A command of its own, outside a batch (the generation, the channel's, the probe). */
   const run = <T>(command: StoreCommand, access: Access, work: () => Promise<T>): Promise<T | undefined> => observed(command, access, () => guarded(work));
 
   async function readGeneration(): Promise<void> {
@@ -463,15 +463,15 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     state: () => current,
     get(name) {
       const key = keyOf(name);
-      return observed('get', 'read', async () => textIn(await turns.run('read', [key], [])));
+      return observed('get', 'read', async () => textIn(await batches.run('read', [key], [])));
     },
     async readAndCount(name, counter, windowMs) {
       const key = keyOf(name);
       if (!writable()) {
-        const value = await observed('get', 'read', async () => bytesIn(await turns.run('read', [key], [])));
+        const value = await observed('get', 'read', async () => bytesIn(await batches.run('read', [key], [])));
         return value === undefined ? undefined : { value, count: undefined };
       }
-      const reply = await observed('count', 'write', () => turns.run('readAndCount', [key, keyOf(counter)], [Math.max(1, Math.round(windowMs))]));
+      const reply = await observed('count', 'write', () => batches.run('readAndCount', [key, keyOf(counter)], [Math.max(1, Math.round(windowMs))]));
       if (reply === undefined) return undefined;
       const [value, count] = pairIn(reply);
       return { value: bytesIn(value), count: Number(count) };
@@ -479,10 +479,10 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     async readOrClaim(name, ttlMs) {
       const key = keyOf(name);
       if (!writable()) {
-        const value = await observed('get', 'read', async () => textIn(await turns.run('read', [key], [])));
+        const value = await observed('get', 'read', async () => textIn(await batches.run('read', [key], [])));
         return value === undefined ? undefined : { value, claimed: undefined };
       }
-      const reply = await observed('claim', 'write', () => turns.run('readOrClaim', [key, keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
+      const reply = await observed('claim', 'write', () => batches.run('readOrClaim', [key, keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
       if (reply === undefined) return undefined;
       const [value, claimed] = pairIn(reply);
       return { value: textIn(value), claimed: claimed === 1 };
@@ -491,16 +491,16 @@ export function createSharedStore(options: StoreOptions): SharedStore {
       // A value stored frees its lock: whoever waits for it reads it now.
       const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
       const args = [tags.length, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name];
-      const done = await observed('set', 'write', () => turns.run('keep', keys, args));
+      const done = await observed('set', 'write', () => batches.run('keep', keys, args));
       return done !== undefined;
     },
     async claim(name, ttlMs) {
-      const reply = await observed('claim', 'write', () => turns.run('claim', [keyOf(name), keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
+      const reply = await observed('claim', 'write', () => batches.run('claim', [keyOf(name), keyOf(`lock:${name}`)], [instanceId, Math.max(1, Math.round(ttlMs))]));
       return reply === undefined ? undefined : reply === 1;
     },
     async release(name) {
       const lock = keyOf(`lock:${name}`);
-      await observed('release', 'write', () => turns.run('release', [lock], [instanceId]));
+      await observed('release', 'write', () => batches.run('release', [lock], [instanceId]));
     },
     async purge(tags) {
       if (tags === null) {
@@ -509,13 +509,13 @@ export function createSharedStore(options: StoreOptions): SharedStore {
         generation = next;
         return true;
       }
-      // In the turn's command, after the writes issued before it: a value kept earlier in the turn is dropped too.
+      // In the batch's command, after the writes issued before it: a value kept earlier in the batch is dropped too.
       const done = await observed('purge', 'read', async () => {
         const tagKeys = [...tags].map(tagKey);
-        const members = await Promise.all(tagKeys.map((key) => turns.run('members', [key], [])));
+        const members = await Promise.all(tagKeys.map((key) => batches.run('members', [key], [])));
         const names = members.flatMap((reply) => (Array.isArray(reply) ? reply.map(textIn) : [])).filter((name) => name !== null);
         const keys = [...[...new Set(names)].map(keyOf), ...tagKeys];
-        if (keys.length > 0) await turns.run('unlink', keys, [keys.length]);
+        if (keys.length > 0) await batches.run('unlink', keys, [keys.length]);
         return true;
       });
       return done !== undefined;

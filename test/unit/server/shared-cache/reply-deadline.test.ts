@@ -53,7 +53,7 @@ describe('a reply waited for within the command timeout', () => {
 
   it('is timed from the call, made when the command is written: a turn held before it makes no reply late', async () => {
     const within = replyDeadline(TIMEOUT_MS);
-    // The store writes a turn's operations as one command at its end (turn-command.ts).
+    // The store writes a batch's operations as one command at the end of a turn (batch-command.ts).
     const reply = new Promise<string>((resolve, reject) => setImmediate(() => within(echo('three')).then(resolve, reject)));
     blockLoop(TIMEOUT_MS * 3);
     await expect(reply).resolves.toBe('three');
