@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm run bench -- long-tail`: the long tail of a network of sites, where most views are first
- * views. Every request asks for an answer never asked for before (`/lt-<n>-answer`) on one of
+ * views. Every request asks for an answer never asked for before (`/lt-<load>-<n>-answer`, `<load>` drawn afresh for each load) on one of
  * HOSTS hosts (`s<k>.longtail.test`), with a Chrome User-Agent and, unless ACCEPT_ENCODING is
  * set, no Accept-Encoding (as the shared harness's wrk sends). The built server runs with the
  * production command (the Dockerfile's CMD and ENV, LOG_LEVEL unset) in the default

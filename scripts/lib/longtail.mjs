@@ -1,14 +1,17 @@
 /**
  * The long-tail load the benchmarks share (the `long-tail` and `ab` scenarios of `npm run bench`): wrk asks, request
- * after request, for an answer never asked for before (`/lt-<n>-answer`) on one of `hosts`
+ * after request, for an answer never asked for before (`/lt-<load>-<n>-answer`) on one of `hosts`
  * hosts (`s<n mod hosts>.longtail.test`), with a Chrome User-Agent and, unless set, no
  * Accept-Encoding (as the shared harness's wrk sends), against the harness's fake content API
- * (which answers every such slug). The server's CPU a view comes from /proc/<pid>/stat.
+ * (which answers every such slug). `<load>` is drawn afresh for each load: a shared store
+ * (`CACHE_URL`) kept from an earlier run, or shared by both sides of `ab`, holds no answer of
+ * it, so a first view is a miss of every tier. The server's CPU a view comes from /proc/<pid>/stat.
  * With `views` over 1 (the `deployment` scenario), each answer is asked for that many times,
  * REPEAT_GAP requests apart: views of one page that a balancer spreads over instances, each
  * after the one before it was answered.
  */
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,20 +29,24 @@ export const REPEAT_GAP = 101;
 /** Which answer the n-th request asks for, each answer `views` times, REPEAT_GAP requests apart (the wrk script below does the same). Pure. */
 export const answerOf = (n, views = 1) => (views === 1 ? n : Math.floor(n / (views * REPEAT_GAP)) * REPEAT_GAP + (n % REPEAT_GAP));
 
-/** The n-th request of the long tail: `/lt-<m>-answer` on host `s<m mod hosts>.longtail.test`, m its answer. Pure. */
-export const longTailRequest = (n, hosts, views = 1) => {
+/** A load's own part of its slugs: eight letters and digits (the same length for every load, so every load's pages are alike). */
+export const newLoadName = () => randomBytes(5).toString('hex').slice(0, 8);
+
+/** The n-th request of the long tail of load `load`: `/lt-<load>-<m>-answer` on host `s<m mod hosts>.longtail.test`, m its answer. Pure. */
+export const longTailRequest = (n, hosts, views = 1, load = '0') => {
   const m = answerOf(n, views);
-  return { path: `/lt-${m}-answer`, host: `s${m % hosts}.longtail.test` };
+  return { path: `/lt-${load}-${m}-answer`, host: `s${m % hosts}.longtail.test` };
 };
 
 /** wrk's request generator: longTailRequest in Lua. */
-const LUA = `local n, hosts, ua, acceptEncoding, views
+const LUA = `local n, hosts, ua, acceptEncoding, views, load
 function init(args)
   n = tonumber(args[1])
   hosts = tonumber(args[2])
   ua = args[3]
   acceptEncoding = args[4]
   views = tonumber(args[5])
+  load = args[6]
 end
 function request()
   n = n + 1
@@ -47,7 +54,7 @@ function request()
   if views > 1 then m = math.floor(n / (views * ${REPEAT_GAP})) * ${REPEAT_GAP} + n % ${REPEAT_GAP} end
   local headers = { ["Host"] = "s" .. (m % hosts) .. ".longtail.test", ["User-Agent"] = ua }
   if acceptEncoding ~= nil and acceptEncoding ~= "" then headers["Accept-Encoding"] = acceptEncoding end
-  return wrk.format("GET", "/lt-" .. m .. "-answer", headers)
+  return wrk.format("GET", "/lt-" .. load .. "-" .. m .. "-answer", headers)
 end
 `;
 
@@ -71,6 +78,7 @@ export function cpuMsOf(pid) {
 export function longTailLoad({ connections, hosts, acceptEncoding = '', views = 1 }) {
   const script = path.join(os.tmpdir(), `qa-sites-longtail-${process.pid}.lua`);
   writeFileSync(script, LUA);
+  const load = newLoadName();
   let stretch = 0;
   /** The wrk options of the next stretch, and what its figures become once it has run. */
   function nextStretch(target, duration) {
@@ -78,7 +86,7 @@ export function longTailLoad({ connections, hosts, acceptEncoding = '', views = 
     const cpuBefore = cpuMsOf(target.process.pid);
     const first = stretch * SLUGS_PER_STRETCH;
     return {
-      options: { duration, connections, extraArgs: ['-s', script], scriptArgs: [String(first), String(hosts), CHROME_UA, acceptEncoding, String(views)] },
+      options: { duration, connections, extraArgs: ['-s', script], scriptArgs: [String(first), String(hosts), CHROME_UA, acceptEncoding, String(views), load] },
       figuresOf(figures) {
         const cpuMs = cpuMsOf(target.process.pid) - cpuBefore;
         const answers = new Set(Array.from({ length: figures.requests }, (_, index) => answerOf(first + 1 + index, views)));
