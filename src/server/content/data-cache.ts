@@ -3,7 +3,9 @@
  * per kind of data:
  * - a fresh value answers at once; a stale one answers at once while one refresh runs
  *   (stale-while-revalidate);
- * - concurrent misses for one key share one upstream call (fetch coalescing);
+ * - concurrent misses for one key share one upstream call (fetch coalescing), also when the
+ *   LRU's bound evicts the key while its call runs: the call goes on, its lookups get its answer,
+ *   and a lookup after the eviction waits for the same call;
  * - a failed refresh never replaces a good value: the last good value keeps serving up to
  *   `maxStaleMs` past its TTL (stale-if-error); failures are never stored as data;
  * - after a failed call, calls for that key wait `failureBackoffMs` before asking upstream again,
@@ -171,11 +173,18 @@ const MAX_PURGED_FETCH_RETRIES = 3;
  */
 const MAX_REMEMBERED_FAILURES = 2_000;
 
+/** A fetch in flight: its tags, whether a purge gave it up, and its own answer, which outlives its LRU entry. */
+interface Flight {
+  readonly tags: readonly PurgeTag[];
+  purged: boolean;
+  answer: Promise<Entry | undefined>;
+}
+
 class KindCache {
   private readonly cache: LRUCache<string, Entry, Fetch>;
   private readonly failures: RecentFailures<{ at: number; error: unknown; tags: readonly PurgeTag[] }>;
-  /** The tags of the fetches in flight (the LRU's entries() leaves those out). */
-  private readonly inFlight = new Map<string, { readonly tags: readonly PurgeTag[] }>();
+  /** The fetches in flight (the LRU's entries() leaves those out, and its bound may evict them). */
+  private readonly inFlight = new Map<string, Flight>();
   /** Counts purges that dropped something of this cache: a lookup whose fetch was dropped asks again. */
   private purges = 0;
 
@@ -198,40 +207,63 @@ class KindCache {
       allowStale: true,
       noDeleteOnStaleGet: true,
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (key, stale, { context, signal, options: fetchOptions }) => {
-        const flight = { tags: context.tags() };
-        this.inFlight.set(key, flight);
-        try {
-          const { shared } = this.options;
-          const loaded = shared ? await shared.answer(this.kind, key, policy.ttlMs, context.load, context.read, (copy) => this.lastGood.remember(key, { ...copy, size: this.sizeOf(copy.value) })) : { value: await context.load(), storedAt: this.now(), shared: false };
-          const { value } = loaded;
-          // Purged while in flight: the answer may predate the change, so nothing keeps it.
-          if (signal.aborted) {
-            if (!loaded.shared) shared?.drop(this.kind, key);
-            return undefined;
-          }
-          this.failures.delete(key);
-          // Another instance's answer is as old as it is: fresh here only for the rest of its time.
-          if (loaded.shared) fetchOptions.ttl = Math.max(1, policy.ttlMs - (this.now() - loaded.storedAt));
-          else shared?.keep(this.kind, key, loaded, flight.tags, policy.ttlMs + options.maxStaleMs);
-          const entry: Entry = { value, storedAt: loaded.storedAt, size: this.sizeOf(value), tags: flight.tags, answer: Promise.resolve(value) };
-          // Without the tags (a purge leaves the last good copy): they are a large part of a flood entry's heap.
-          this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
-          return entry;
-        } catch (error) {
-          if (signal.aborted) throw error;
-          // A refusal by the origin's own bounds (circuit open, queue full) asked nothing of the
-          // upstream: the guard keeps refusing while it must, so there is nothing to back off
-          // from, and a flood of one-time keys keeps no error of them.
-          if (!isFailureWithoutCall(error)) this.failures.set(key, { at: this.now(), error, tags: flight.tags });
-          // A refresh in the background: the request got the stale value, so no lookup sees this failure.
-          if (stale !== undefined && fetchOptions.allowStale) this.refreshFailed(error, context.log);
-          throw error;
-        } finally {
-          if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+      fetchMethod: (key, stale, { context, options: fetchOptions }) => {
+        const running = this.inFlight.get(key);
+        if (running && !running.purged) {
+          // Evicted by the bound while its call runs: this fetch keeps that call's answer, fresh for the rest of its time.
+          return running.answer.then((entry) => {
+            if (entry) fetchOptions.ttl = Math.max(1, policy.ttlMs - (this.now() - entry.storedAt));
+            return entry;
+          });
         }
+        const flight: Flight = { tags: context.tags(), purged: false, answer: Promise.resolve(undefined) };
+        this.inFlight.set(key, flight);
+        flight.answer = this.fetched(key, stale, context, fetchOptions, flight);
+        return flight.answer;
       },
     });
+  }
+
+  /** A miss's fetch: the answer (from the shared tier, else the upstream) as an entry, kept in the last-good store and the shared tier. */
+  private async fetched(key: string, stale: Entry | undefined, context: Fetch, fetchOptions: LRUCache.FetchOptions<string, Entry, Fetch>, flight: Flight): Promise<Entry | undefined> {
+    const { policy, options } = this;
+    const { shared } = options;
+    try {
+      const loaded = shared ? await shared.answer(this.kind, key, policy.ttlMs, context.load, context.read, (copy) => this.lastGood.remember(key, { ...copy, size: this.sizeOf(copy.value) })) : { value: await context.load(), storedAt: this.now(), shared: false };
+      const { value } = loaded;
+      // Purged while in flight: the answer may predate the change, so nothing keeps it, and
+      // the lookups waiting for it ask again. Evicted by the bound, it still answers them.
+      if (flight.purged) {
+        if (!loaded.shared) shared?.drop(this.kind, key);
+        throw new Error('purged while in flight');
+      }
+      this.failures.delete(key);
+      // Another instance's answer is as old as it is: fresh here only for the rest of its time.
+      if (loaded.shared) fetchOptions.ttl = Math.max(1, policy.ttlMs - (this.now() - loaded.storedAt));
+      else shared?.keep(this.kind, key, loaded, flight.tags, policy.ttlMs + options.maxStaleMs);
+      const entry: Entry = { value, storedAt: loaded.storedAt, size: this.sizeOf(value), tags: flight.tags, answer: Promise.resolve(value) };
+      // Without the tags (a purge leaves the last good copy): they are a large part of a flood entry's heap.
+      this.lastGood.remember(key, { value, storedAt: entry.storedAt, size: entry.size });
+      return entry;
+    } catch (error) {
+      if (flight.purged) throw error;
+      // A refusal by the origin's own bounds (circuit open, queue full) asked nothing of the
+      // upstream: the guard keeps refusing while it must, so there is nothing to back off
+      // from, and a flood of one-time keys keeps no error of them.
+      if (!isFailureWithoutCall(error)) this.failures.set(key, { at: this.now(), error, tags: flight.tags });
+      // A refresh in the background: the request got the stale value, so no lookup sees this failure.
+      if (stale !== undefined && fetchOptions.allowStale) this.refreshFailed(error, context.log);
+      throw error;
+    } finally {
+      if (this.inFlight.get(key) === flight) this.inFlight.delete(key);
+    }
+  }
+
+  /** The LRU's fetch of `key`; when its bound evicts the fetch in flight, that fetch's own answer. */
+  private fetchOf(key: string, fetch: Fetch, status: LRUCache.Status<string, Entry, Fetch>): Promise<Entry | undefined> {
+    const fromLru = this.cache.fetch(key, { context: fetch, status });
+    const flight = this.inFlight.get(key);
+    return flight ? fromLru.catch((error: unknown) => (flight.purged || this.inFlight.get(key) !== flight ? Promise.reject(error) : flight.answer)) : fromLru;
   }
 
   /** What a value costs in the heap, from its JSON length. */
@@ -316,7 +348,7 @@ class KindCache {
     for (let retries = 0; ; retries++) {
       const purgesBefore = this.purges;
       status = {};
-      const fetching = watched(this.cache.fetch(key, { context: fetch, status }));
+      const fetching = watched(this.fetchOf(key, fetch, status));
       try {
         entry = await fetch.bound(fetching.wait);
         break;
@@ -367,6 +399,8 @@ class KindCache {
     this.purges++;
     for (const key of keys) {
       // Deleting a key aborts its fetch in flight; the lookups waiting for it ask again (get).
+      const flight = this.inFlight.get(key);
+      if (flight) flight.purged = true;
       this.cache.delete(key);
       this.inFlight.delete(key);
       this.failures.delete(key);

@@ -187,6 +187,33 @@ describe('data cache', () => {
     expect(load).toHaveBeenCalledTimes(1);
   });
 
+  it('a fetch in flight that the bound evicts still answers its lookups, with its one call', async () => {
+    const { cache } = setup();
+    let answer: (value: string) => void = () => undefined;
+    const held = jest.fn(() => new Promise<string>((resolve) => (answer = resolve)));
+    const first = cache.get('menus', 'a', held);
+    // Three answers after it fill the kind's three entries: the oldest, the fetch in flight, goes.
+    for (const key of ['b', 'c', 'd']) await cache.get('menus', key, async () => key);
+    const second = cache.get('menus', 'a', async () => 'a second call');
+    answer('a');
+    expect(await Promise.all([first, second])).toEqual(['a', 'a']);
+    expect(held).toHaveBeenCalledTimes(1);
+    // The lookup after the eviction kept the answer: the next one asks nothing.
+    expect(await cache.get('menus', 'a', async () => 'not asked')).toBe('a');
+  });
+
+  it('a fetch in flight that the bound evicted is still given up by a purge: its lookup asks again', async () => {
+    const { cache } = setup();
+    let answer: (value: string) => void = () => undefined;
+    const load = jest.fn((): Promise<string> => (load.mock.calls.length === 1 ? new Promise((resolve) => (answer = resolve)) : Promise.resolve('after the purge')));
+    const lookup = cache.get('menus', 'a', load);
+    for (const key of ['b', 'c', 'd']) await cache.get('menus', key, async () => key);
+    expect(cache.purge(null)).toBeGreaterThan(0);
+    answer('before the purge');
+    expect(await lookup).toBe('after the purge');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
   it('is bounded in bytes: an entry larger than the kind allows is not kept', async () => {
     const { cache } = setup();
     const big = 'x'.repeat(20_000);
