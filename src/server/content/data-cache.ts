@@ -260,8 +260,8 @@ class KindCache {
   }
 
   /** The LRU's fetch of `key`; when its bound evicts the fetch in flight, that fetch's own answer. */
-  private fetchOf(key: string, fetch: Fetch, status: LRUCache.Status<string, Entry, Fetch>): Promise<Entry | undefined> {
-    const fromLru = this.cache.fetch(key, { context: fetch, status });
+  private fetchOf(key: string, fetch: Fetch, options: Omit<LRUCache.FetchOptionsWithContext<string, Entry, Fetch>, 'context'>): Promise<Entry | undefined> {
+    const fromLru = this.cache.fetch(key, { ...options, context: fetch });
     const flight = this.inFlight.get(key);
     return flight ? fromLru.catch((error: unknown) => (flight.purged || this.inFlight.get(key) !== flight ? Promise.reject(error) : flight.answer)) : fromLru;
   }
@@ -348,7 +348,7 @@ class KindCache {
     for (let retries = 0; ; retries++) {
       const purgesBefore = this.purges;
       status = {};
-      const fetching = watched(this.fetchOf(key, fetch, status));
+      const fetching = watched(this.fetchOf(key, fetch, { status }));
       try {
         entry = await fetch.bound(fetching.wait);
         break;
@@ -367,7 +367,7 @@ class KindCache {
     if (status.returnedStale && !this.usable(entry)) {
       // Too old to serve even as stale: only a fresh answer will do. The refresh that the first
       // fetch started is running, so this waits for its outcome (and shares its failure).
-      const refreshing = watched(this.cache.fetch(key, { context: fetch, forceRefresh: true, allowStale: false }));
+      const refreshing = watched(this.fetchOf(key, fetch, { forceRefresh: true, allowStale: false }));
       try {
         entry = await fetch.bound(refreshing.wait);
       } catch (error) {

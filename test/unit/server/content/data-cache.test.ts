@@ -202,6 +202,18 @@ describe('data cache', () => {
     expect(await cache.get('menus', 'a', async () => 'not asked')).toBe('a');
   });
 
+  it('a refresh of a value too old to serve, evicted by the bound in flight, still answers its lookup', async () => {
+    const { cache, advance } = setup();
+    await cache.get('menus', 'a', async () => 'old');
+    advance(7000);
+    let answer: (value: string) => void = () => undefined;
+    const lookup = cache.get('menus', 'a', () => new Promise<string>((resolve) => (answer = resolve)));
+    await flush();
+    for (const key of ['b', 'c', 'd']) await cache.get('menus', key, async () => key);
+    answer('new');
+    expect(await lookup).toBe('new');
+  });
+
   it('a fetch in flight that the bound evicted is still given up by a purge: its lookup asks again', async () => {
     const { cache } = setup();
     let answer: (value: string) => void = () => undefined;
