@@ -24,6 +24,7 @@ export const SCENARIOS = {
   hang: ['the hang alone: peak RSS, /healthz p50/p99/max, the warmed sites\' answers and the most API calls in flight (decision 0220)', 'nothing (builds first)'],
   'slow-headers': ['1,100 slow-header sockets from 1, then 110 addresses: probes and pages answered within 2 s (decision 0270)', 'nothing (builds first)'],
   faults: ['a content API answering invalid JSON, then bodies over the size cap, to every call while 32 clients ask for new pages, then hanging: upstream.fetch_failed lines (target at most 30), the circuit opened, and how soon new pages answer 200 after the API returns (decision 0375)', 'nothing (builds first)'],
+  'slow-answers': ['[dir]: the long tail while every 50th article call answers 1.5 s late, in time: the data cache evicts such a call\'s entry before it answers; failed requests and request.failed lines (target: none; decision 0431)', `wrk, ${HARNESS}, a build (made when missing)`],
   'last-resort': ['warmed pages through an 80 s outage of the content API after 996 other sites pushed them out, then a drain under load: own pages, probes, resets (decision 0325)', 'nothing (builds first)'],
   warmup: ['the harness\'s rounds for this app alone (3 s warm-up, 10 s rounds after 20 s idle): req/s, p50, p99, max and V8\'s compilations a round', `wrk, ${HARNESS}, a build (made when missing)`],
   cpu: ['[path ...]: the server\'s CPU time a request by path with the page cache off (/healthz, /robots.txt, a minimal page, the article)', `wrk, ${HARNESS}, a build (made when missing)`],
