@@ -345,10 +345,14 @@ class KindCache {
     }
     let status: LRUCache.Status<string, Entry, Fetch> = {};
     let entry: Entry | undefined;
+    /** Whether this lookup waits for a call another lookup made: one in the LRU, or one its bound evicted. */
+    let sharesCall = false;
     for (let retries = 0; ; retries++) {
       const purgesBefore = this.purges;
       status = {};
+      const running = this.inFlight.get(key);
       const fetching = watched(this.fetchOf(key, fetch, { status }));
+      sharesCall = status.fetch === 'inflight' || (running !== undefined && !running.purged);
       try {
         entry = await fetch.bound(fetching.wait);
         break;
@@ -357,10 +361,9 @@ class KindCache {
         if (this.purges !== purgesBefore && retries < MAX_PURGED_FETCH_RETRIES) continue;
         // The LRU had nothing left for the key: the last good answer, if it is not too old.
         const kept = this.lastGood.get(key);
-        const shared = status.fetch === 'inflight';
-        if (!fetching.settled()) return this.stoppedWaiting(kept, error, shared ? null : fetching.wait, fetch);
-        if (!this.usable(kept)) throw shared ? this.withoutCall(error, 'shared') : error;
-        if (!shared) this.refreshFailed(error, fetch.log);
+        if (!fetching.settled()) return this.stoppedWaiting(kept, error, sharesCall ? null : fetching.wait, fetch);
+        if (!this.usable(kept)) throw sharesCall ? this.withoutCall(error, 'shared') : error;
+        if (!sharesCall) this.refreshFailed(error, fetch.log);
         return this.lastGoodAnswer(kept, error, fetch);
       }
     }
@@ -377,7 +380,7 @@ class KindCache {
       return this.stale(entry, this.failures.get(key)?.error);
     }
     if (!entry) throw new Error(`data cache: no value for a ${this.kind} key`);
-    this.options.onOutcome?.(this.kind, status.fetch === 'hit' || status.fetch === 'inflight' ? 'hit' : 'miss');
+    this.options.onOutcome?.(this.kind, status.fetch === 'hit' || sharesCall ? 'hit' : 'miss');
     return entry.value;
   }
 

@@ -214,6 +214,20 @@ describe('data cache', () => {
     expect(await lookup).toBe('new');
   });
 
+  it('a lookup that joined an evicted fetch shares its failure without a call: the call is the first lookup\'s', async () => {
+    const { cache } = setup();
+    let fail: () => void = () => undefined;
+    const held = jest.fn(() => new Promise<string>((_resolve, reject) => (fail = () => reject(callFailed()))));
+    const failureOf = (lookup: Promise<unknown>) => lookup.then(() => undefined, (error: unknown) => error as UpstreamError);
+    const first = failureOf(cache.get('menus', 'a', held));
+    for (const key of ['b', 'c', 'd']) await cache.get('menus', key, async () => key);
+    const joined = failureOf(cache.get('menus', 'a', async () => 'a second call'));
+    fail();
+    const [own, shared] = await Promise.all([first, joined]);
+    expect(held).toHaveBeenCalledTimes(1);
+    expect([own?.madeCall, shared?.madeCall]).toEqual([true, false]);
+  });
+
   it('a fetch in flight that the bound evicted is still given up by a purge: its lookup asks again', async () => {
     const { cache } = setup();
     let answer: (value: string) => void = () => undefined;
