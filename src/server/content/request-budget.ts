@@ -14,6 +14,9 @@ export interface RequestBudget {
   readonly now: () => number;
 }
 
+/** The longest delay setTimeout keeps; Node fires a longer one after 1 ms. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
 /** A client: an object whose every property is an async call (ContentApi, CampaignApi). */
 type Calls<T> = { readonly [K in keyof T]: (...args: never[]) => Promise<unknown> };
 
@@ -28,8 +31,9 @@ function spent(name: string, budgetLeftMs: number): UpstreamError {
 export function untilSpent<T>(name: string, budget: RequestBudget, wait: Promise<T>): Promise<T> {
   const leftMs = budget.deadline - budget.now();
   return new Promise<T>((resolve, reject) => {
-    const timer = leftMs > 0 ? setTimeout(() => reject(spent(name, leftMs)), leftMs) : undefined;
-    if (timer === undefined) reject(spent(name, leftMs));
+    if (leftMs <= 0) reject(spent(name, leftMs));
+    // A budget past a timer's range (one without an end among them) sets none: such a timer would fire at once.
+    const timer = leftMs > 0 && leftMs <= MAX_TIMER_MS ? setTimeout(() => reject(spent(name, leftMs)), leftMs) : undefined;
     wait.then(
       (value) => {
         clearTimeout(timer);

@@ -39,6 +39,23 @@ describe('budgetedViews', () => {
     expect(double).toHaveBeenCalledTimes(1);
   });
 
+  it('never gives up a call whose budget has no end, or ends past what a timer can wait', async () => {
+    jest.useFakeTimers();
+    try {
+      for (const deadline of [Number.POSITIVE_INFINITY, 2 ** 32]) {
+        let answer: (value: number) => void = () => undefined;
+        const client: Client = { double: () => new Promise<number>((resolve) => (answer = resolve)), greet: async () => '' };
+        const outcome = budgetedViews(client)(budgetOf(deadline, clock)).double(1);
+        // Node, and the fake clock, fire a timer set past 2^31 - 1 ms after 1 ms.
+        jest.advanceTimersByTime(10);
+        answer(2);
+        await expect(outcome).resolves.toBe(2);
+      }
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('calls the function the client holds when the call is made', async () => {
     const client: Client = { double: async (n) => n * 2, greet: async () => '' };
     const view = budgetedViews(client)(budgetOf(1000, clock));
