@@ -19,7 +19,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { upstreamTextOf, withJsonLength } from '../content/answer-bytes';
 import type { AnswerReader } from '../content/content-api';
 import type { CacheKind, PurgeTag, SharedAnswer, SharedDataTier } from '../content/data-cache';
-import { STORE_FORMAT, type SharedLookupOutcome, type SharedStore } from './store';
+import { STORE_FORMAT, type SharedLookupOutcome, type SharedStore, type StoredValue } from './store';
 
 export interface SharedDataTierOptions {
   readonly store: SharedStore;
@@ -59,10 +59,11 @@ export function sharedAnswerOf(text: string, read: AnswerReader<unknown> | undef
   return held ? { value: withJsonLength(held.value, text.length), storedAt: parsed.at } : null;
 }
 
-export function sharedAnswerText(answer: SharedAnswer): string {
+/** An answer as it is written: the content API's text between its head and tail (joined by the store), else the value's JSON. */
+export function storedAnswer(answer: SharedAnswer): StoredValue {
   const upstream = upstreamTextOf(answer.value);
   // The content API's text parsed as JSON, so it is a JSON value as it stands.
-  return upstream === undefined ? JSON.stringify({ f: STORE_FORMAT, at: answer.storedAt, v: answer.value }) : `{"f":${STORE_FORMAT},"at":${answer.storedAt},"u":${upstream}}`;
+  return upstream === undefined ? JSON.stringify({ f: STORE_FORMAT, at: answer.storedAt, v: answer.value }) : [`{"f":${STORE_FORMAT},"at":${answer.storedAt},"u":`, upstream, '}'];
 }
 
 export function createSharedDataTier(options: SharedDataTierOptions): SharedDataTier {
@@ -118,7 +119,7 @@ export function createSharedDataTier(options: SharedDataTierOptions): SharedData
       }
     },
     keep(kind, key, answer, tags: readonly PurgeTag[], keptMs) {
-      void store.set(nameOf(kind, key), sharedAnswerText(answer), keptMs, tags, options.tagTtlMs);
+      void store.set(nameOf(kind, key), storedAnswer(answer), keptMs, tags, options.tagTtlMs);
     },
     drop(kind, key) {
       void store.release(nameOf(kind, key));

@@ -1,13 +1,14 @@
 /**
- * The store's scripts (Lua, run by EVALSHA: ioredis's defineCommand). A batch's work is one call
- * of BATCH (batch-command.ts, decisions 0426 and 0430): every operation a view asks of the store
+ * The store's scripts (Lua, run by EVALSHA: ioredis's defineCommand, and BATCH by `sendBatch`
+ * below). A batch's work is one call of BATCH (batch-command.ts, decisions 0426 and 0430): every operation a view asks of the store
  * (a read, a read-or-lock, a read with its view count, a write with its tags, a lock's claim and
  * release, a purge's read of a tag and its unlink) is an operation of it, run in the order issued,
  * each with its own reply (or its own error) in the one reply. The others (the generation, the
  * channel's count) are commands of their own, outside a batch.
  */
+import { createHash } from 'node:crypto';
 import type Redis from 'ioredis';
-import type { Result } from 'ioredis';
+import { Command, type Result } from 'ioredis';
 
 export type ScriptArgument = string | number | Buffer;
 
@@ -22,8 +23,9 @@ export type BatchReply = Buffer | number | null | BatchReply[];
  *   holds the value's lock, taken only when the value is missing];
  * - `readAndCount`: [value, counter] [window ms]: [the value or nil, the views counted so far,
  *   this one with them (INCR, and the window from now on)];
- * - `keep`: [value, lock, ...tags] [number of tags, value, ms, tags' ms, name]: the value written
- *   with its expiry, its lock freed, its name added to each tag's set (each set's expiry renewed); 1;
+ * - `keep`: [value, lock, ...tags] [number of tags, head, body, tail, ms, tags' ms, name]: the
+ *   value (head, body and tail joined) written with its expiry, its lock freed, its name added to
+ *   each tag's set (each set's expiry renewed); 1;
  * - `claim`: [value, lock] [holder, lock ms]: 1 when this instance now holds the lock (the value unread);
  * - `release`: [lock] [holder]: the lock freed when this instance holds it (another's is left); 1 or 0;
  * - `members`: [tag] []: the tag's names;
@@ -57,11 +59,11 @@ local operations = {
     return {redis.call('GET', KEYS[k]), views}
   end,
   k = function(k, a)
-    redis.call('SET', KEYS[k], ARGV[a + 1], 'PX', ARGV[a + 2])
+    redis.call('SET', KEYS[k], ARGV[a + 1] .. ARGV[a + 2] .. ARGV[a + 3], 'PX', ARGV[a + 4])
     redis.call('DEL', KEYS[k + 1])
     for tag = k + 2, k + 1 + tonumber(ARGV[a]) do
-      redis.call('SADD', KEYS[tag], ARGV[a + 4])
-      redis.call('PEXPIRE', KEYS[tag], ARGV[a + 3])
+      redis.call('SADD', KEYS[tag], ARGV[a + 6])
+      redis.call('PEXPIRE', KEYS[tag], ARGV[a + 5])
     end
     return 1
   end,
@@ -83,7 +85,7 @@ local codes, replies, key, arg = ARGV[1], {}, 1, 2
 for index = 1, #codes do
   local code = string.sub(codes, index, index)
   local keys, args
-  if code == 'k' then keys, args = 2 + tonumber(ARGV[arg]), 5
+  if code == 'k' then keys, args = 2 + tonumber(ARGV[arg]), 7
   elseif code == 'x' then keys, args = tonumber(ARGV[arg]), 1
   else keys, args = sizes[code][1], sizes[code][2] end
   local ok, reply = pcall(operations[code], key, arg)
@@ -149,9 +151,25 @@ if tonumber(ARGV[1]) > current then redis.call('SET', KEYS[1], ARGV[1]) end
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 1`;
 
+const BATCH_SHA = createHash('sha1').update(BATCH).digest('hex');
+
+/**
+ * One call of BATCH (its number of keys, then its keys, then its arguments), replies in buffer
+ * mode: EVALSHA by its hash, and its text (EVAL, which also loads it) when the server does not
+ * hold it (a new or restarted server). Its command is made here, not by a command ioredis defines
+ * (defineCommand): those hand their arguments on through a rest parameter, and a batch's
+ * arguments carry the content API's answers, which then outlived the young generation (decision 0434).
+ */
+export function sendBatch(client: Redis, numberOfKeys: number, keysThenArgs: readonly ScriptArgument[]): Promise<(BatchReply | Error)[]> {
+  const call = (name: string, script: string) => client.sendCommand(new Command(name, [script, numberOfKeys, ...keysThenArgs], { replyEncoding: null })) as Promise<(BatchReply | Error)[]>;
+  return call('evalsha', BATCH_SHA).catch((error: unknown) => {
+    if (error instanceof Error && error.message.startsWith('NOSCRIPT')) return call('eval', BATCH);
+    throw error;
+  });
+}
+
 declare module 'ioredis' {
   interface RedisCommander<Context> {
-    batchBuffer(numberOfKeys: number, ...keysThenArgs: ScriptArgument[]): Result<(BatchReply | Error)[], Context>;
     announce(count: string, channel: string, message: string, countMs: number): Result<number, Context>;
     readGeneration(generation: string, former: string, unused: number, lifetimeMs: number): Result<string, Context>;
     nextGeneration(generation: string, former: string, unused: number, lifetimeMs: number): Result<number, Context>;
@@ -159,10 +177,8 @@ declare module 'ioredis' {
   }
 }
 
-/** The scripts defined on `client` (each sent once per connection, then named by its hash). */
+/** The scripts other than BATCH defined on `client` (each sent once per connection, then named by its hash). */
 export function defineStoreScripts(client: Redis): void {
-  // Its number of keys is given with each call: a batch's.
-  client.defineCommand('batch', { lua: BATCH });
   client.defineCommand('announce', { numberOfKeys: 1, lua: ANNOUNCE });
   client.defineCommand('readGeneration', { numberOfKeys: 2, lua: GENERATION });
   client.defineCommand('nextGeneration', { numberOfKeys: 2, lua: NEXT_GENERATION });

@@ -28,7 +28,7 @@ import type { SharedCacheSettings } from '../config/config';
 import { LOG_EVENTS } from '../http/log-events';
 import { LateReply, replyDeadline } from './reply-deadline';
 import { batchCommands } from './batch-command';
-import { type BatchReply, defineStoreScripts } from './store-scripts';
+import { type BatchReply, defineStoreScripts, sendBatch } from './store-scripts';
 
 /** The shape of what this release stores: a value written by another format is not read. */
 export const STORE_FORMAT = 2;
@@ -69,6 +69,13 @@ export interface StoreOptions {
   readonly tuning?: StoreTuning;
 }
 
+/**
+ * A value to write: its text or bytes, or its text in three parts the store joins (a head and a
+ * tail around a text this process already holds, such as the content API's answer: not joined,
+ * and so not copied, here).
+ */
+export type StoredValue = string | Buffer | readonly [head: string, body: string, tail: string];
+
 /** A message from another instance on the deployment's channel. */
 export type MessageHandler = (message: string) => void;
 /** The subscription is back after it was lost: `missed` unless the store shows that no announced message went unheard meanwhile. */
@@ -91,7 +98,7 @@ export interface SharedStore {
    */
   readOrClaim(name: string, ttlMs: number): Promise<{ readonly value: string | null; readonly claimed: boolean | undefined } | undefined>;
   /** Writes `value` for `ttlMs`, its name added to each tag's set (kept `tagTtlMs`), and frees its lock, in one command. */
-  set(name: string, value: string | Buffer, ttlMs: number, tags: readonly string[], tagTtlMs: number): Promise<boolean>;
+  set(name: string, value: StoredValue, ttlMs: number, tags: readonly string[], tagTtlMs: number): Promise<boolean>;
   /** A short lock on `name` (SET NX PX; renewed when this instance holds it already): true when this instance holds it, false when another does, undefined when the store could not say. */
   claim(name: string, ttlMs: number): Promise<boolean | undefined>;
   /** Gives up a lock this instance holds (its fetch failed or was purged), so that others need not wait for its expiry; another's is left. */
@@ -216,7 +223,7 @@ export function createSharedStore(options: StoreOptions): SharedStore {
   /** A command written now, within the breaker and the command timeout. */
   const guarded = <T>(command: () => Promise<T>): Promise<T> => breaker.execute(() => within(command()));
   // A batch's operations are one command: its failure is one, not one an operation.
-  const batches = batchCommands((numberOfKeys, keysThenArgs) => guarded(() => client.batchBuffer(numberOfKeys, ...keysThenArgs)));
+  const batches = batchCommands((numberOfKeys, keysThenArgs) => guarded(() => sendBatch(client, numberOfKeys, keysThenArgs)));
 
   function stateNow(): StoreState {
     if (client.status !== 'ready' || generation === undefined) return 'down';
@@ -490,7 +497,8 @@ export function createSharedStore(options: StoreOptions): SharedStore {
     async set(name, value, ttlMs, tags, tagTtlMs) {
       // A value stored frees its lock: whoever waits for it reads it now.
       const keys = [keyOf(name), keyOf(`lock:${name}`), ...tags.map(tagKey)];
-      const args = [tags.length, value, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name];
+      const [head, body, tail] = typeof value === 'string' || Buffer.isBuffer(value) ? ['', value, ''] : value;
+      const args = [tags.length, head, body, tail, Math.max(1, Math.round(ttlMs)), Math.max(1, Math.round(tagTtlMs)), name];
       const done = await observed('set', 'write', () => batches.run('keep', keys, args));
       return done !== undefined;
     },

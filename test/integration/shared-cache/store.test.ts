@@ -160,6 +160,17 @@ describeWithStore('the shared store against a real server', () => {
     expect([await store.get('a'), await store.get('d')]).toEqual(['1', null]);
   });
 
+  it('writes a value given in parts joined, and loads the batch script again when the server lost it (SCRIPT FLUSH, a restart)', async () => {
+    const { store, until, outcomes } = open(server.url());
+    await until('up');
+    expect(await store.set('a', ['{"u":', '[1,2]', '}'], 60_000, [], 60_000)).toBe(true);
+    expect(await store.get('a')).toBe('{"u":[1,2]}');
+    await server.admin.script('FLUSH');
+    const before = outcomes.length;
+    expect(await store.get('a')).toBe('{"u":[1,2]}');
+    expect(outcomes.slice(before)).toEqual(['ok']);
+  });
+
   it('runs a turn as issued: a read after a write of its key in the same turn sees the write', async () => {
     const { store, until } = open(server.url());
     await until('up');
